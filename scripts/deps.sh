@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages toroid needs, only those missing, idempotently.
+# The CUDA toolkit is optional (found on PATH or in /usr/local/cuda); it is not
+# a Debian package on these machines and is never installed here.
+set -euo pipefail
+
+packages=(
+    cmake make g++ pkg-config ccache
+    libgtest-dev libgmock-dev libbenchmark-dev
+    libcli11-dev nlohmann-json3-dev libpng-dev
+    clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+    exit 0
+fi
+
+echo "deps: installing ${missing[*]}" >&2
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
