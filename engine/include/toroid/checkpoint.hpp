@@ -1,0 +1,30 @@
+// Checkpoints: a whole run's state in one versioned binary file.
+//
+// Holds the torus, the rule, the stochastic seed, the generation counter and
+// a free-form metadata string (analysers put what they need to resume, e.g.
+// the pattern's name and their own counters). The file ends with a checksum
+// over everything before it; a damaged, truncated or foreign file is refused
+// with an InputError that says what is wrong. Writing is atomic: a temporary
+// file in the same folder, flushed, then renamed over the target.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "toroid/grid.hpp"
+#include "toroid/rule.hpp"
+
+namespace toroid {
+
+struct Checkpoint {
+    Grid grid;
+    Rule rule;
+    std::uint64_t seed = 0;
+    std::uint64_t generation = 0;
+    std::string metadata;
+};
+
+void save_checkpoint(const std::string& path, const Checkpoint& cp);
+Checkpoint load_checkpoint(const std::string& path);
+
+}  // namespace toroid

@@ -1,0 +1,69 @@
+#include "reference.hpp"
+
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "toroid/philox.hpp"
+
+namespace toroid::testing {
+namespace {
+
+std::vector<std::pair<int, int>> offsets(Neighbourhood n) {
+    switch (n) {
+        case Neighbourhood::Moore:
+            return {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+        case Neighbourhood::Hexagonal:
+            return {{-1, -1}, {0, -1}, {-1, 0}, {1, 0}, {0, 1}, {1, 1}};
+        case Neighbourhood::VonNeumann:
+            return {{0, -1}, {-1, 0}, {1, 0}, {0, 1}};
+    }
+    return {};
+}
+
+std::int64_t wrap(std::int64_t v, std::int64_t n) { return ((v % n) + n) % n; }
+
+bool happens(Probability p, std::uint32_t draw) {
+    if (p.absent()) return false;
+    if (p.certain()) return true;
+    // threshold = floor(p * 2^32); the transition happens when draw < threshold.
+    std::uint64_t threshold = (std::uint64_t(p.num) << 32) / p.den;
+    return draw < threshold;
+}
+
+}  // namespace
+
+Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation) {
+    const std::int64_t w = g.width(), h = g.height();
+    Grid next(w, h);
+    const auto offs = offsets(rule.neighbourhood());
+    for (std::int64_t y = 0; y < h; ++y) {
+        for (std::int64_t x = 0; x < w; ++x) {
+            int count = 0;
+            for (auto [dx, dy] : offs) count += g.get(wrap(x + dx, w), wrap(y + dy, h)) ? 1 : 0;
+            const bool alive = g.get(x, y);
+            const Probability p = alive ? rule.survival(count) : rule.birth(count);
+            const std::uint32_t draw = cell_draw(seed, generation, std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x));
+            if (happens(p, draw)) next.set(x, y, true);
+        }
+    }
+    return next;
+}
+
+Grid reference_run(Grid g, const Rule& rule, std::uint64_t seed, std::uint64_t first_generation,
+                   std::uint64_t generations) {
+    for (std::uint64_t i = 0; i < generations; ++i) g = reference_step(g, rule, seed, first_generation + i);
+    return g;
+}
+
+Grid random_grid(std::int64_t width, std::int64_t height, double density, std::uint64_t seed) {
+    Grid g(width, height);
+    std::mt19937_64 rng(seed);
+    std::bernoulli_distribution alive(density);
+    for (std::int64_t y = 0; y < height; ++y)
+        for (std::int64_t x = 0; x < width; ++x)
+            if (alive(rng)) g.set(x, y, true);
+    return g;
+}
+
+}  // namespace toroid::testing

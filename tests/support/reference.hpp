@@ -1,0 +1,24 @@
+// The naive reference simulator: DESIGN.md's modular formula, literally.
+//
+// count(x, y) = sum over the neighbourhood offsets (dx, dy) of
+//               cell((x + dx) mod W, (y + dy) mod H)     (with multiplicity)
+// then birth / survival by the rule, stochastic draws by toroid::cell_draw.
+// Slow on purpose: one cell at a time, no bit tricks shared with the engine
+// beyond the Philox draw, so every backend is checked against it.
+#pragma once
+
+#include <cstdint>
+
+#include "toroid/grid.hpp"
+#include "toroid/rule.hpp"
+
+namespace toroid::testing {
+
+Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation);
+Grid reference_run(Grid g, const Rule& rule, std::uint64_t seed, std::uint64_t first_generation,
+                   std::uint64_t generations);
+
+// A random grid from std::mt19937_64 (independent of the engine's soup code).
+Grid random_grid(std::int64_t width, std::int64_t height, double density, std::uint64_t seed);
+
+}  // namespace toroid::testing
