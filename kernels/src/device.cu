@@ -1,0 +1,33 @@
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "toroid/gpu/device.hpp"
+
+namespace toroid::gpu {
+
+int device_count() {
+    int count = 0;  // left untouched by cudaGetDeviceCount when no driver is present
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) {
+        cudaGetLastError();  // clear the sticky error
+        return 0;
+    }
+    return count;
+}
+
+std::string device_description() {
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) {
+        cudaGetLastError();
+        return std::string("no CUDA device: ") + cudaGetErrorString(err);
+    }
+    if (count == 0) return "no CUDA device found";
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) return "CUDA device 0 (properties unavailable)";
+    return std::string(prop.name) + " (sm_" + std::to_string(prop.major) + std::to_string(prop.minor) +
+           ", " + std::to_string(prop.totalGlobalMem >> 30) + " GiB)";
+}
+
+}  // namespace toroid::gpu
