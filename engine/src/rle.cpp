@@ -219,15 +219,16 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
         }
         if (count == 0) throw_at(source, count_pos, "run count 0 (expected a count >= 1)");
         const std::int64_t n = count < 0 ? 1 : count;
+        const TextPos run_pos = count < 0 ? at : count_pos;  // errors point at the run's start
         count = -1;
         if (c == 'b' || c == '.') {
             x = std::min(x + n, kMaxCount * 2);
         } else if (c == 'o' || c == 'A') {
             if (y >= h)
-                throw_at(source, at, "live cells in row " + std::to_string(y + 1) + " exceed the header's height y = " +
+                throw_at(source, run_pos, "live cells in row " + std::to_string(y + 1) + " exceed the header's height y = " +
                                          std::to_string(h));
             if (x + n > w)
-                throw_at(source, at, "live cells reach column " + std::to_string(x + n) + " of row " +
+                throw_at(source, run_pos, "live cells reach column " + std::to_string(x + n) + " of row " +
                                          std::to_string(y + 1) + ", beyond the header's width x = " +
                                          std::to_string(w));
             fill_run(p.cells, x, y, n);
