@@ -295,7 +295,10 @@ std::string format_rle(const Grid& g, const std::optional<Rule>& rule, const Wri
     std::string out;
     if (!opts.name.empty()) write_comment_lines(out, "#N", opts.name);
     for (const auto& c : opts.comments) {
-        if (!c.empty() && c.front() == '#' && c.find('\n') == std::string::npos)
+        // #O author, #R / #r / #P position lines read from a file go back as they were.
+        const bool verbatim = c.size() >= 2 && c[0] == '#' && std::string_view("ORrP").find(c[1]) != std::string_view::npos &&
+                              c.find('\n') == std::string::npos;
+        if (verbatim)
             out += c + "\n";  // verbatim line read from a file (#O, #R, ...)
         else
             write_comment_lines(out, "#C", c);
