@@ -124,7 +124,13 @@ private:
 
 void add_comment(Pattern& p, std::string_view line) {
     // line starts with '#'
-    if (line.size() >= 2 && (line[1] == 'C' || line[1] == 'c')) {
+    if (line.substr(0, 6) == "#CXRLE") {
+        // Golly's extended RLE (Pos=, Gen=): position and generation, not a
+        // comment; kept verbatim so that callers can see it, never rewritten.
+        std::string_view text = line;
+        while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        p.comments.emplace_back(text);
+    } else if (line.size() >= 2 && (line[1] == 'C' || line[1] == 'c')) {
         std::string_view text = line.substr(2);
         if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
         while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
@@ -298,6 +304,7 @@ std::string format_rle(const Grid& g, const std::optional<Rule>& rule, const Wri
         // #O author, #R / #r / #P position lines read from a file go back as they were.
         const bool verbatim = c.size() >= 2 && c[0] == '#' && std::string_view("ORrP").find(c[1]) != std::string_view::npos &&
                               c.find('\n') == std::string::npos;
+        if (c.rfind("#CXRLE", 0) == 0) continue;  // describes the file it was read from
         if (verbatim)
             out += c + "\n";  // verbatim line read from a file (#O, #R, ...)
         else

@@ -33,6 +33,16 @@ TEST(Rle, ReadsGliderWithCommentsAndRule) {
     EXPECT_EQ(p.cells, glider());
 }
 
+TEST(Rle, GollyXrleLineIsKeptButNotWrittenBack) {
+    const Pattern p = parse_pattern("#CXRLE Pos=-1,-1 Gen=40\nx = 3, y = 3\nbo$2bo$3o!", "<text>");
+    ASSERT_EQ(p.comments.size(), 1u);
+    EXPECT_EQ(p.comments[0], "#CXRLE Pos=-1,-1 Gen=40");
+    WriteOptions o;
+    o.comments = p.comments;
+    o.crop = true;
+    EXPECT_EQ(format_rle(p.cells, std::nullopt, o), "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+}
+
 TEST(Rle, HeaderWithoutSpacesAndWithoutRule) {
     const Pattern p = parse_pattern("x=3,y=3\nbo$2bo$3o!", "<text>");
     EXPECT_FALSE(p.rule.has_value());

@@ -2,7 +2,9 @@
 //
 //   #N Glider                         name
 //   #C A comment                      comments (#C, #c); other # lines (#O author,
-//                                     #R, #P, ...) are kept verbatim, '#' included
+//                                     #R, #P, #CXRLE, ...) are kept verbatim, '#'
+//                                     included; #CXRLE (Golly's position and
+//                                     generation) is not written back
 //   x = 3, y = 3, rule = B3/S23       header: x, y >= 1; rule optional, last
 //   bo$2bo$3o!                        body
 //
