@@ -10,7 +10,7 @@
 
 namespace toroid::detail {
 
-inline constexpr std::int64_t kTileWords = 8;   // one AVX-512 vector of words
+inline constexpr std::int64_t kTileWords = 32;  // 2048 cells: four AVX-512 vectors per row
 inline constexpr std::int64_t kTileRows = 32;
 inline constexpr std::int64_t kRowOffset = 8;   // first canonical word of a row (aligned)
 
