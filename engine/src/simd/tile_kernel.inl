@@ -73,8 +73,14 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             const std::uint64_t* r = a.src + wy * a.stride + pos;
             Shifted s;
             s.self = load(r);
+#if defined(__AVX512VBMI2__) && TOROID_LANES == 8
+            // Funnel shifts: shift_west / shift_east in one instruction each.
+            s.west = (Vec)_mm512_shldi_epi64((__m512i)s.self, (__m512i)load(r - 1), 1);
+            s.east = (Vec)_mm512_shrdi_epi64((__m512i)s.self, (__m512i)load(r + 1), 1);
+#else
             s.west = shift_west(s.self, load(r - 1));
             s.east = shift_east(s.self, load(r + 1));
+#endif
             return s;
         };
         Shifted up = fetch(y0 - 1), mid = fetch(y0);
