@@ -15,7 +15,7 @@ namespace toroid::cli {
 namespace {
 
 struct RunOptions {
-    std::string rule;
+    std::optional<std::string> rule;
     std::string size;
     std::optional<double> soup;
     std::uint64_t seed = 1;
@@ -39,7 +39,7 @@ void run(const RunOptions& o) {
 
     // Rule: --rule, else the pattern's, else Life. Size: --size, else the
     // rule's :T suffix (from either), else a whole-torus pattern's size.
-    Rule rule = !o.rule.empty() ? Rule::parse(o.rule) : (pattern && pattern->rule ? *pattern->rule : Rule());
+    Rule rule = o.rule ? Rule::parse(*o.rule) : (pattern && pattern->rule ? *pattern->rule : Rule());
     Size size;
     if (!o.size.empty()) {
         size = parse_size(o.size, "--size");
