@@ -244,6 +244,14 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
     s.warmup_steps = 2;  // the "next" plane no longer holds state(t-1) of an unedited past
 }
 
+Grid CpuBackend::read_region(const Rect& r) const {
+    Grid out(r.width, r.height);
+    for (std::int64_t y = 0; y < r.height; ++y)
+        for (std::int64_t x = 0; x < r.width; ++x)
+            if (get(r.x + x, r.y + y)) out.set(x, y, true);
+    return out;
+}
+
 void CpuBackend::step(std::uint64_t generations) {
     State& s = *s_;
     for (std::uint64_t g = 0; g < generations; ++g) {
