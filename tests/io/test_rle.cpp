@@ -19,9 +19,10 @@ Grid glider() {
 }
 
 TEST(Rle, ReadsGliderWithCommentsAndRule) {
-    const Pattern p = parse_pattern("#N Glider\n#C A comment\n#c another\n#O Richard K. Guy\n"
-                                    "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n",
-                                    "<text>");
+    const Pattern p = parse_pattern(
+        "#N Glider\n#C A comment\n#c another\n#O Richard K. Guy\n"
+        "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n",
+        "<text>");
     EXPECT_EQ(p.name, "Glider");
     ASSERT_EQ(p.comments.size(), 3u);
     EXPECT_EQ(p.comments[0], "A comment");
