@@ -115,6 +115,7 @@ Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height) {
                          std::to_string(std::max(pw * 2, width)) + " x " +
                          std::to_string(std::max(ph * 2, height)) + " to leave it room to evolve)");
     }
+    if (pw == width && ph == height) return p.cells;  // fills the torus: nothing to move
     Grid g(width, height);
     if (p.whole_torus)
         g.paste(p.cells, 0, 0);

@@ -2,7 +2,9 @@
 #include "toroid/rle.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -302,6 +304,19 @@ class RleWriter {
     std::size_t line_len_ = 0;
 };
 
+// The first cell in [x, end) of `row` whose state is not `alive` (or end),
+// a word at a time. The region lies inside the row (no wrap).
+std::int64_t next_change(std::span<const std::uint64_t> row, std::int64_t x, std::int64_t end,
+                         bool alive) {
+    const std::uint64_t flip = alive ? ~0ULL : 0ULL;
+    while (x < end) {
+        const std::uint64_t word = (row[std::size_t(x / 64)] ^ flip) >> (x % 64);
+        if (word != 0) return std::min(end, x + std::countr_zero(word));
+        x = (x / 64 + 1) * 64;
+    }
+    return end;
+}
+
 void write_comment_lines(std::string& out, const std::string& prefix, const std::string& text) {
     std::size_t start = 0;
     for (;;) {
@@ -350,12 +365,12 @@ std::string format_rle(const Grid& g, const std::optional<Rule>& rule, const Wri
     for (std::int64_t y = 0; y < r.height; ++y) {
         if (y > 0) ++pending_rows;
         runs.clear();
-        for (std::int64_t x = 0; x < r.width;) {
-            const bool alive = g.get(r.x + x, r.y + y);
-            std::int64_t run = 1;
-            while (x + run < r.width && g.get(r.x + x + run, r.y + y) == alive) ++run;
-            runs.emplace_back(alive, run);
-            x += run;
+        const auto row = g.row(r.y + y);
+        for (std::int64_t x = r.x; x < r.x + r.width;) {
+            const bool alive = (row[std::size_t(x / 64)] >> (x % 64)) & 1;
+            const std::int64_t end = next_change(row, x, r.x + r.width, alive);
+            runs.emplace_back(alive, end - x);
+            x = end;
         }
         if (!runs.empty() && !runs.back().first)
             runs.pop_back();         // trailing dead cells are dropped

@@ -134,3 +134,24 @@ TEST(Rle, MultiLineCommentsBecomeSeveralLines) {
 
 }  // namespace
 }  // namespace toroid
+
+namespace toroid {
+namespace {
+
+// Runs that start, end and cross word boundaries at odd offsets.
+TEST(Rle, CroppedRunsAcrossWordBoundaries) {
+    Grid g(300, 6);
+    for (std::int64_t x = 70; x < 250; ++x)
+        if ((x / 7 + x / 13) % 3 != 0) g.set(x, 1 + x % 4, true);
+    for (std::int64_t x = 63; x < 200; ++x) g.set(x, 5, true);
+    WriteOptions o;
+    o.crop = true;
+    const Pattern p = parse_pattern(format_rle(g, std::nullopt, o), "<text>");
+    EXPECT_EQ(p.cells, g.crop(g.bounding_box()));
+    const Pattern whole = parse_pattern(format_rle(g, std::nullopt, WriteOptions{}), "<text>");
+    EXPECT_EQ(whole.cells, g);
+    EXPECT_EQ(place_pattern(whole, 300, 6), g);
+}
+
+}  // namespace
+}  // namespace toroid
