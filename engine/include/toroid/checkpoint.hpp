@@ -6,6 +6,18 @@
 // over everything before it; a damaged, truncated or foreign file is refused
 // with an InputError that says what is wrong. Writing is atomic: a temporary
 // file in the same folder, flushed, then renamed over the target.
+//
+// File layout (version 1), every integer little-endian:
+//   "TOROIDCP"                     8 bytes magic
+//   version                        u32 (1)
+//   width, height                  i64, i64 (>= 1)
+//   rule                           u32 length + bytes, Rule::to_string()
+//   seed, generation               u64, u64
+//   metadata                       u64 length + bytes
+//   word count                     u64 (= height * words_per_row)
+//   words                          u64 each, canonical layout (grid.hpp)
+//   checksum                       u64 FNV-1a 64 over every byte before it
+// A reader refuses a newer version with a message naming both versions.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +35,8 @@ struct Checkpoint {
     std::uint64_t generation = 0;
     std::string metadata;
 };
+
+inline constexpr std::uint32_t kCheckpointVersion = 1;
 
 void save_checkpoint(const std::string& path, const Checkpoint& cp);
 Checkpoint load_checkpoint(const std::string& path);

@@ -1,8 +1,10 @@
 // Patterns: what a pattern file holds, independent of its format.
 //
 // Formats (DESIGN.md "Files"): RLE (.rle), plaintext (.cells), Life 1.06
-// (.lif/.life). Readers report malformed input as InputError naming the
-// source, line and column and what was expected.
+// (.lif/.life); each format's details are in rle.hpp, plaintext.hpp and
+// life106.hpp. Readers report malformed input as InputError naming the
+// source, line and column ("glider.rle:3:5: ...") and what was expected.
+// Binary input (NUL bytes) is refused up front.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +32,15 @@ struct Pattern {
     bool whole_torus = false;
 };
 
+// The format a text is in, from its first non-blank character: "#Life 1.06"
+// Life 1.06; '!', '.', 'O', '*' plaintext; 'x' or another '#' line RLE;
+// nullopt when the content does not say.
+std::optional<PatternFormat> detect_pattern_format(std::string_view text);
+// The format an extension names (.rle, .cells, .lif, .life; any case), or nullopt.
+std::optional<PatternFormat> format_from_extension(std::string_view path);
+
 // `source` names the input in error messages (a file name, or "<text>").
+// Undetectable content is read as RLE (whose error then says what is missing).
 Pattern parse_pattern(std::string_view text, std::string_view source,
                       std::optional<PatternFormat> format = std::nullopt);  // nullopt: detect
 Pattern read_pattern_file(const std::string& path);  // format from content, then extension
@@ -49,7 +59,7 @@ void write_pattern_file(const std::string& path, const Grid& g, const std::optio
                         const WriteOptions& opts);
 
 // Places a pattern in a width x height torus: at (0, 0) when whole_torus,
-// otherwise centred. A pattern larger than the torus is an InputError that
+// otherwise centred (top-left corner at ((width - w) / 2, (height - h) / 2)). A pattern larger than the torus is an InputError that
 // says so and suggests a size that fits.
 Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height);
 
