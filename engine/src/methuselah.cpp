@@ -100,21 +100,55 @@ bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& c
         int kind;
         std::size_t index;
     };
+    // Only objects outside the debris box can escape, so only those are
+    // classified: large objects and small ones near the box are debris, and
+    // the box grows until no unresolved object is within the margin of it.
     const auto objs = objects(cells);
-    std::vector<Obj> found;
+    std::vector<Rect> boxes(objs.size());
+    std::vector<int> state(objs.size(), 0);  // 0 unresolved, 1 debris, 2 ship
+    std::vector<int> kinds(objs.size(), -1);
     Rect debris;
     for (std::size_t i = 0; i < objs.size(); ++i) {
-        const Rect box = box_of(objs[i]);
-        int kind = -1;
-        if (objs[i].size() <= ShipCatalog::kMaxCells && box.width <= ShipCatalog::kMaxSize &&
-            box.height <= ShipCatalog::kMaxSize) {
-            std::vector<Cell> shape = objs[i];
-            for (Cell& c : shape) c.x -= box.x, c.y -= box.y;
-            kind = run.catalog->classify(shape);
+        boxes[i] = box_of(objs[i]);
+        if (objs[i].size() > ShipCatalog::kMaxCells || boxes[i].width > ShipCatalog::kMaxSize ||
+            boxes[i].height > ShipCatalog::kMaxSize) {
+            state[i] = 1;
+            debris = unite(debris, boxes[i]);
         }
-        if (kind < 0) debris = unite(debris, box);
-        else found.push_back({box, kind, i});
     }
+    auto outside = [&](const Rect& b) {
+        return debris.empty() || b.x + b.width + kMargin <= debris.x || b.x >= debris.x + debris.width + kMargin ||
+               b.y + b.height + kMargin <= debris.y || b.y >= debris.y + debris.height + kMargin;
+    };
+    // Classify one object at a time, largest first (the likeliest debris),
+    // absorbing into the box whatever is then near it.
+    for (;;) {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (std::size_t i = 0; i < objs.size(); ++i) {
+                if (state[i] != 0 || outside(boxes[i])) continue;
+                state[i] = 1;
+                debris = unite(debris, boxes[i]);
+                changed = true;
+            }
+        }
+        std::size_t pick = objs.size();
+        for (std::size_t i = 0; i < objs.size(); ++i)
+            if (state[i] == 0 && (pick == objs.size() || objs[i].size() > objs[pick].size())) pick = i;
+        if (pick == objs.size()) break;
+        std::vector<Cell> shape = objs[pick];
+        for (Cell& c : shape) c.x -= boxes[pick].x, c.y -= boxes[pick].y;
+        kinds[pick] = run.catalog->classify(shape);
+        if (kinds[pick] >= 0) {
+            state[pick] = 2;
+        } else {
+            state[pick] = 1;
+            debris = unite(debris, boxes[pick]);
+        }
+    }
+    std::vector<Obj> found;
+    for (std::size_t i = 0; i < objs.size(); ++i)
+        if (state[i] == 2) found.push_back({boxes[i], kinds[i], i});
     std::vector<Cell> doomed;
     for (const Obj& o : found) {
         const ShipKind& k = run.catalog->kind(o.kind);
@@ -273,6 +307,9 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
         res.lifespan = L;
         res.population = real_population(run, T);
         res.final_population = res.population[L];
+        const auto [lo, hi] = std::minmax_element(res.population.begin() + std::ptrdiff_t(L), res.population.end());
+        res.final_population_min = *lo;
+        res.final_population_max = *hi;
         std::map<std::string, std::uint64_t> tally;
         for (const Removal& r : run.removals) ++tally[run.catalog->kind(r.kind).name];
         for (const auto& [k, v] : tally) res.ships_by_kind.push_back({k, v}), res.ships += v;

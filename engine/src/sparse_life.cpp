@@ -100,16 +100,25 @@ Grid SparseLife::grid() const {
 std::uint64_t SparseLife::hash() const { return hash_finish(width(), height(), total_hash_[cur_]); }
 
 std::vector<Cell> SparseLife::cells() const {
+    // Non-empty tiles in row-major order, then cells row by row across each
+    // band of tiles: the output comes out sorted by (y, x) without a sort.
+    std::vector<std::size_t> live;
+    for (std::size_t t = 0; t < forced_.size(); ++t)
+        if (pop_[cur_][t]) live.push_back(t);
     std::vector<Cell> out;
     out.reserve(total_pop_[cur_]);
-    for (std::size_t t = 0; t < forced_.size(); ++t) {
-        if (!pop_[cur_][t]) continue;
-        const std::int64_t tx = std::int64_t(t) % tiles_x_, ty = std::int64_t(t) / tiles_x_;
-        const std::uint64_t* rows = tile(cur_, t);
+    for (std::size_t b = 0; b < live.size();) {
+        const std::int64_t ty = std::int64_t(live[b]) / tiles_x_;
+        std::size_t e = b;
+        while (e < live.size() && std::int64_t(live[e]) / tiles_x_ == ty) ++e;
         for (int r = 0; r < 64; ++r)
-            for (std::uint64_t w = rows[r]; w; w &= w - 1) out.push_back({tx * 64 + std::countr_zero(w), ty * 64 + r});
+            for (std::size_t i = b; i < e; ++i) {
+                const std::int64_t tx = std::int64_t(live[i]) % tiles_x_;
+                for (std::uint64_t w = tile(cur_, live[i])[r]; w; w &= w - 1)
+                    out.push_back({tx * 64 + std::countr_zero(w), ty * 64 + r});
+            }
+        b = e;
     }
-    std::sort(out.begin(), out.end());
     return out;
 }
 
@@ -206,13 +215,12 @@ void SparseLife::step(std::uint64_t generations) {
             std::uint64_t fresh[64];
             compute_tile(t, fresh);
             std::uint64_t* old = tile(nxt, t);
-            std::uint64_t diff = 0, p = 0;
-            for (int r = 0; r < 64; ++r) {
-                diff |= fresh[r] ^ old[r];
-                p += std::uint64_t(std::popcount(fresh[r]));
-            }
+            std::uint64_t diff = 0;
+            for (int r = 0; r < 64; ++r) diff |= fresh[r] ^ old[r];
             ++tiles_computed_;
             if (!diff) continue;
+            std::uint64_t p = 0;
+            for (int r = 0; r < 64; ++r) p += std::uint64_t(std::popcount(fresh[r]));
             const std::uint64_t top = fresh[0] ^ old[0], bottom = fresh[63] ^ old[63];
             std::uint16_t e = edge_bit9(0, 0);
             if (top) e = std::uint16_t(e | edge_bit9(0, -1));

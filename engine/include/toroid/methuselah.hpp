@@ -68,6 +68,9 @@ struct MethuselahResult {
     bool interrupted = false;
     std::uint64_t lifespan = 0;          // L
     std::uint64_t final_population = 0;  // at L, escaping ships included
+    // Smallest and largest population from L on (oscillators change it by
+    // phase; LifeWiki's figure is one of these, e.g. Lidka: 1623..1625).
+    std::uint64_t final_population_min = 0, final_population_max = 0;
     std::uint64_t period = 0;            // of what stays
     std::uint64_t ships = 0;             // escaping ships, all kinds
     std::vector<ShipTally> ships_by_kind;

@@ -34,8 +34,8 @@ struct ShipKind {
 class ShipCatalog {
 public:
     static constexpr int kMaxPeriod = 32;
-    static constexpr std::int64_t kMaxSize = 40;  // larger objects are never ships here
-    static constexpr std::size_t kMaxCells = 200;
+    static constexpr std::int64_t kMaxSize = 24;  // larger objects are never ships here
+    static constexpr std::size_t kMaxCells = 64;
 
     explicit ShipCatalog(const Rule& rule);
     ~ShipCatalog();
