@@ -14,7 +14,7 @@ TileKernel select_tile_kernel(const CompiledRule& rule, std::string* isa) {
     __builtin_cpu_init();
     if (cap != "portable" && cap != "avx2" && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-        __builtin_cpu_supports("avx512vpopcntdq")) {
+        __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi2")) {
         if (isa) *isa = "avx512";
         return tile_kernel_avx512(rule);
     }
