@@ -305,7 +305,12 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
             debris = run.universe->grid().bounding_box();
         }
         res.lifespan = L;
-        res.population = real_population(run, T);
+        // Past T the remainder repeats with period p: continue the curve a
+        // little so that plots show the settled tail.
+        const std::uint64_t end = T + std::max<std::uint64_t>(T / 8, 4 * p);
+        run.pop.resize(T + 1);
+        for (std::uint64_t g = T + 1; g <= end; ++g) run.pop.push_back(run.pop[g - p]);
+        res.population = real_population(run, end);
         res.final_population = res.population[L];
         const auto [lo, hi] = std::minmax_element(res.population.begin() + std::ptrdiff_t(L), res.population.end());
         res.final_population_min = *lo;

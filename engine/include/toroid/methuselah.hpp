@@ -79,7 +79,8 @@ struct MethuselahResult {
     double seconds = 0;
     std::int64_t torus_width = 0, torus_height = 0;
     std::string simulator;
-    // Population per generation 0..generations_run, escaping ships included.
+    // Population per generation, escaping ships included: 0..generations_run,
+    // and when stabilised continued (exactly, by periodicity) a little past it.
     std::vector<std::uint64_t> population;
     std::string trend;  // when not stabilised: what the population did
 };
