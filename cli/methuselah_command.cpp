@@ -156,6 +156,12 @@ MethuselahOptions engine_options(const Options& o) {
     return m;
 }
 
+std::string format_density(double d) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", d);
+    return buf;
+}
+
 int run_soups(const Options& o) {
     const Size size = parse_size(*o.soup, "--soup");
     if (o.count < 1) throw InputError("--count must be at least 1");
@@ -186,7 +192,7 @@ int run_soups(const Options& o) {
     double sum = 0;
     for (const auto& [s, r] : all)
         if (r.stabilised) ++settled, sum += double(r.lifespan);
-    const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " + std::to_string(o.density) +
+    const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " + format_density(o.density) +
                               " --rule " + rule.to_string() + " --seed ";
     if (o.json) {
         nlohmann::json j{{"soup", *o.soup}, {"density", o.density}, {"rule", rule.to_string()}, {"count", all.size()},

@@ -116,9 +116,13 @@ bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& c
             debris = unite(debris, boxes[i]);
         }
     }
+    // Unresolved objects this close to the box are absorbed without being
+    // classified (they cannot escape yet); farther ones are classified, so
+    // that a stream of ships does not chain into the box.
+    constexpr std::int64_t kAbsorb = 4;
     auto outside = [&](const Rect& b) {
-        return debris.empty() || b.x + b.width + kMargin <= debris.x || b.x >= debris.x + debris.width + kMargin ||
-               b.y + b.height + kMargin <= debris.y || b.y >= debris.y + debris.height + kMargin;
+        return debris.empty() || b.x + b.width + kAbsorb <= debris.x || b.x >= debris.x + debris.width + kAbsorb ||
+               b.y + b.height + kAbsorb <= debris.y || b.y >= debris.y + debris.height + kAbsorb;
     };
     // Classify one object at a time, largest first (the likeliest debris),
     // absorbing into the box whatever is then near it.
