@@ -15,7 +15,7 @@
 
 namespace toroid::detail {
 
-inline constexpr std::uint64_t kSweep = 32;       // generations between ship sweeps
+inline constexpr std::uint64_t kSweep = 64;       // generations between ship sweeps
 inline constexpr std::uint64_t kSnapshot = 512;   // generations between in-memory snapshots
 inline constexpr std::int64_t kMargin = 32;       // ship's distance from the debris box before deletion
 inline constexpr std::uint64_t kMaxPeriod = 100000;

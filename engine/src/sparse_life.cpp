@@ -145,7 +145,9 @@ void SparseLife::clear_cells(std::span<const Cell> cells) {
     }
 }
 
-void SparseLife::compute_tile(std::size_t t, std::uint64_t* out) const {
+// Cloned per instruction set: the row loops vectorise (AVX-512: 8 rows at a time).
+__attribute__((target_clones("arch=sapphirerapids", "avx2", "default")))
+std::uint64_t SparseLife::compute_tile(std::size_t t, std::uint64_t* out) const {
     const std::int64_t tx = std::int64_t(t) % tiles_x_, ty = std::int64_t(t) / tiles_x_;
     auto at = [&](std::int64_t dx, std::int64_t dy) {
         const std::int64_t x = (tx + dx + tiles_x_) % tiles_x_, y = (ty + dy + tiles_y_) % tiles_y_;
@@ -183,6 +185,9 @@ void SparseLife::compute_tile(std::size_t t, std::uint64_t* out) const {
             out[r] = apply_rule(M[r + 1], von_neumann_count(M[r], W[r + 1], E[r + 1], M[r + 2]), rule_.birth,
                                 rule_.survive);
     }
+    std::uint64_t p = 0;
+    for (int r = 0; r < 64; ++r) p += std::uint64_t(std::popcount(out[r]));
+    return p;
 }
 
 void SparseLife::step(std::uint64_t generations) {
@@ -213,14 +218,12 @@ void SparseLife::step(std::uint64_t generations) {
         next_dirty.reserve(active_.size());
         for (std::uint32_t t : active_) {
             std::uint64_t fresh[64];
-            compute_tile(t, fresh);
+            const std::uint64_t p = compute_tile(t, fresh);
             std::uint64_t* old = tile(nxt, t);
             std::uint64_t diff = 0;
             for (int r = 0; r < 64; ++r) diff |= fresh[r] ^ old[r];
             ++tiles_computed_;
             if (!diff) continue;
-            std::uint64_t p = 0;
-            for (int r = 0; r < 64; ++r) p += std::uint64_t(std::popcount(fresh[r]));
             const std::uint64_t top = fresh[0] ^ old[0], bottom = fresh[63] ^ old[63];
             std::uint16_t e = edge_bit9(0, 0);
             if (top) e = std::uint16_t(e | edge_bit9(0, -1));

@@ -46,7 +46,7 @@ private:
     std::uint64_t* tile(int b, std::size_t t) { return buf_[b].data() + t * 64; }
     const std::uint64_t* tile(int b, std::size_t t) const { return buf_[b].data() + t * 64; }
     std::uint64_t tile_hash(std::size_t t, const std::uint64_t* rows) const;
-    void compute_tile(std::size_t t, std::uint64_t* out) const;
+    std::uint64_t compute_tile(std::size_t t, std::uint64_t* out) const;  // returns the population
     void force(std::size_t t);
 
     CompiledRule rule_;
