@@ -1,6 +1,6 @@
 // Methuselah analysis end to end (run, ship removal, period detection, exact
 // lifespan): the figures in docs/benchmarks-methuselah.md.
-//   build-meth/bench/bench_methuselah --benchmark_min_time=1s
+//   build-meth/bench/bench_methuselah --benchmark_min_time=2
 #include <benchmark/benchmark.h>
 
 #include "toroid/cpu_backend.hpp"

@@ -37,12 +37,12 @@ TEST(MethuselahResume, SigkillThenResumeEqualsUninterrupted) {
     const pid_t child = ::fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
-        // Slowed down (1 ms per 256 generations) so the parent kills it mid-run.
+        // Slowed down (3 ms per 256 generations) so the parent kills it mid-run.
         MethuselahOptions o;
         o.checkpoint_path = path;
         o.checkpoint_every = 1000;
         o.progress = [](const MethuselahProgress&) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            std::this_thread::sleep_for(std::chrono::milliseconds(3));
             return true;
         };
         analyse_methuselah(p.cells, "rabbits", Rule(), o);
