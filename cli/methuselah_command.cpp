@@ -163,6 +163,7 @@ std::string format_density(double d) {
 }
 
 int run_soups(const Options& o) {
+    if (!o.patterns.empty()) throw InputError("give pattern names or --soup WxH, not both");
     const Size size = parse_size(*o.soup, "--soup");
     if (o.count < 1) throw InputError("--count must be at least 1");
     if (!o.checkpoint.empty() || !o.resume.empty())

@@ -20,7 +20,7 @@ namespace {
 struct Regrow {};  // the debris neared the edge of an automatic torus
 
 constexpr std::int64_t kGuard = std::int64_t(kSweep) + 8;  // light speed * sweep interval, plus slack
-constexpr std::int64_t kMaxAutoTorus = 32768;
+constexpr std::int64_t kMaxAutoTorus = 16384;
 
 Rect box_of(std::span<const Cell> cells) {
     if (cells.empty()) return {};

@@ -150,6 +150,18 @@ TEST(Methuselah, TorusTooSmall) {
     }
 }
 
+TEST(Methuselah, AutomaticTorusGrowsWithTheDebris) {
+    // Paul Callahan's 10-cell block-laying switch engine grows forever: the
+    // automatic torus is doubled (restarting the run) when its cells near the edge.
+    const Pattern p = parse_pattern("x = 8, y = 6\n6bob$4bob2o$4bobob$4bo3b$2bo5b$obo!", "<switch engine>");
+    MethuselahOptions o;
+    o.max_gens = 15000;
+    const MethuselahResult r = analyse_methuselah(p.cells, "switch engine", Rule(), o);
+    EXPECT_FALSE(r.stabilised);
+    EXPECT_GT(r.torus_width, 2048);
+    EXPECT_EQ(r.generations_run, 15000u);
+}
+
 TEST(Methuselah, SoupsAreReproducible) {
     Grid g(16, 16);
     for (int i = 0; i < 256; i += 3) g.set(i % 16, i / 16, true);
