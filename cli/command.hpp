@@ -12,5 +12,6 @@ namespace toroid::cli {
 
 void add_engine_commands(CLI::App& app);  // run, info, bench, demo
 void add_games_commands(CLI::App& app);   // nim, grundy, wythoff, zeckendorf, game-n, play
+void add_eca_commands(CLI::App& app);     // eca
 
 }  // namespace toroid::cli

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
     app.set_help_all_flag("--help-all", "Show help for every command");
     toroid::cli::add_engine_commands(app);
     toroid::cli::add_games_commands(app);
+    toroid::cli::add_eca_commands(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
