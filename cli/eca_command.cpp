@@ -35,6 +35,7 @@ struct EcaArgs {
     std::string rule_text;
     std::string formula;
     bool explain = false;
+    bool json = false;
     std::int64_t width = 80;
     std::int64_t steps = 40;
     std::string init = "center";
@@ -116,7 +117,26 @@ void write_text_file(const std::string& path, const std::string& text) {
     if (!f.flush()) throw std::runtime_error("cannot write " + path);
 }
 
+// --explain / --formula as JSON: the same facts as the text, as fields.
+nlohmann::json rule_json(int rule) {
+    nlohmann::json j;
+    j["rule"] = rule;
+    nlohmann::json table = nlohmann::json::object();
+    for (int i = 7; i >= 0; --i) {
+        const std::string key{char('0' + ((i >> 2) & 1)), char('0' + ((i >> 1) & 1)), char('0' + (i & 1))};
+        table[key] = (rule >> i) & 1;
+    }
+    j["table"] = table;
+    j["sum_of_products"] = eca_minimal_sop(rule);
+    j["algebraic_normal_form"] = eca_anf(rule);
+    j["mirror"] = eca_mirror(rule);
+    j["complement"] = eca_complement(rule);
+    j["mirror_complement"] = eca_mirror_complement(rule);
+    return j;
+}
+
 std::string output_format(const EcaArgs& a) {
+    if (a.json) return "json";
     if (!a.format.empty()) return a.format;
     auto ends = [&](const char* ext) {
         const std::string e(ext);
@@ -134,6 +154,12 @@ void run_eca(const EcaArgs& a) {
             throw InputError("give either a RULE number or --formula, not both (got \"" + a.rule_text +
                              "\" and --formula \"" + a.formula + "\")");
         const int rule = eca_rule_from_formula(a.formula);
+        if (a.json) {
+            nlohmann::json j = rule_json(rule);
+            j["formula"] = a.formula;
+            std::cout << j.dump(1) << "\n";
+            return;
+        }
         std::cout << "formula " << a.formula << "  ->  rule " << rule << "\n\n" << eca_explain(rule);
         return;
     }
@@ -141,7 +167,10 @@ void run_eca(const EcaArgs& a) {
         throw InputError("toroid eca needs a RULE number 0..255 (or --formula \"...\"); e.g. toroid eca 110 --width 80 --steps 40");
     const int rule = parse_eca_rule(a.rule_text);
     if (a.explain) {
-        std::cout << eca_explain(rule);
+        if (a.json)
+            std::cout << rule_json(rule).dump(1) << "\n";
+        else
+            std::cout << eca_explain(rule);
         return;
     }
     const std::string format = output_format(a);
@@ -213,6 +242,7 @@ void add_eca_commands(CLI::App& app) {
     cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
     cmd->add_flag("--explain", args->explain,
                   "Print the rule's truth table as cell pictures, its Boolean formulas and related rules");
+    cmd->add_flag("--json", args->json, "JSON output (same as --format json; also for --explain and --formula)");
     cmd->add_option("--formula", args->formula,
                     "Boolean formula in x (left), y (cell), z (right), e.g. \"x ^ y ^ z\": print its rule number");
     cmd->callback([args] { run_eca(*args); });
