@@ -4,6 +4,7 @@
 //                   [--format text|png|rle|json] [--out FILE] [--backend auto|cpu|cuda]
 //   toroid eca RULE --explain
 //   toroid eca --formula "x ^ y ^ z"
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -36,6 +37,7 @@ struct EcaArgs {
     std::string formula;
     bool explain = false;
     bool json = false;
+    bool summary = false;
     std::int64_t width = 80;
     std::int64_t steps = 40;
     std::string init = "center";
@@ -97,6 +99,53 @@ Diagram simulate(int rule, const EcaArgs& a) {
         d.rows.push_back(ring);
     }
     return d;
+}
+
+// --summary: only the final state's statistics, no diagram kept (for huge rings).
+void run_summary(int rule, const EcaArgs& a) {
+    if (a.steps < 0) throw InputError("--steps " + std::to_string(a.steps) + " is negative; expected 0 or more");
+    check_eca_fits(a.width, 3, "the ring");
+    EcaRing ring = eca_initial_ring(a.width, a.init);
+    std::string backend;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (use_gpu(a.backend)) {
+#if defined(TOROID_WITH_CUDA)
+        backend = "cuda";
+        gpu::EcaDeviceRing dev(ring);
+        dev.step(rule, a.steps);
+        dev.download(ring);
+#endif
+    } else {
+        std::unique_ptr<ThreadPool> pool;
+        EcaCpuOptions opt;
+        if (a.threads > 0) {
+            pool = std::make_unique<ThreadPool>(a.threads);
+            opt.pool = pool.get();
+        }
+        backend = std::string("cpu (") + eca_cpu_kernel_name(EcaCpuKernel::Auto) + ")";
+        eca_step(ring, rule, a.steps, opt);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double updates = static_cast<double>(a.width) * static_cast<double>(a.steps);
+    const double rate = seconds > 0 ? updates / seconds : 0.0;
+    if (a.json) {
+        nlohmann::json j;
+        j["rule"] = rule;
+        j["width"] = a.width;
+        j["steps"] = a.steps;
+        j["init"] = a.init;
+        j["backend"] = backend;
+        j["population"] = ring.population();
+        j["seconds"] = seconds;
+        j["cell_updates_per_second"] = rate;
+        std::cout << j.dump(1) << "\n";
+        return;
+    }
+    std::printf("rule %d, width %lld, %lld steps from %s on %s\n", rule, static_cast<long long>(a.width),
+                static_cast<long long>(a.steps), a.init.c_str(), backend.c_str());
+    std::printf("population %llu at generation %lld\n", static_cast<unsigned long long>(ring.population()),
+                static_cast<long long>(a.steps));
+    std::printf("%.3f s, %.3g cell updates per second (including the upload/download)\n", seconds, rate);
 }
 
 // Display order of the generations: time down = generation 0 on top.
@@ -173,6 +222,10 @@ void run_eca(const EcaArgs& a) {
             std::cout << eca_explain(rule);
         return;
     }
+    if (a.summary) {
+        run_summary(rule, a);
+        return;
+    }
     const std::string format = output_format(a);
     if (format == "png" && (a.out.empty() || a.out == "-"))
         throw InputError("--format png writes a binary file; give --out FILE.png");
@@ -242,6 +295,8 @@ void add_eca_commands(CLI::App& app) {
     cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
     cmd->add_flag("--explain", args->explain,
                   "Print the rule's truth table as cell pictures, its Boolean formulas and related rules");
+    cmd->add_flag("--summary", args->summary,
+                  "Keep no diagram: run all steps at once, print the final population and the speed (huge rings)");
     cmd->add_flag("--json", args->json, "JSON output (same as --format json; also for --explain and --formula)");
     cmd->add_option("--formula", args->formula,
                     "Boolean formula in x (left), y (cell), z (right), e.g. \"x ^ y ^ z\": print its rule number");
