@@ -145,7 +145,8 @@ void run_summary(int rule, const EcaArgs& a) {
                 static_cast<long long>(a.steps), a.init.c_str(), backend.c_str());
     std::printf("population %llu at generation %lld\n", static_cast<unsigned long long>(ring.population()),
                 static_cast<long long>(a.steps));
-    std::printf("%.3f s, %.3g cell updates per second (including the upload/download)\n", seconds, rate);
+    std::printf("%.3f s, %.3g cell updates per second%s\n", seconds, rate,
+                backend == "cuda" ? " (including the upload and download)" : "");
 }
 
 // Display order of the generations: time down = generation 0 on top.
