@@ -1,8 +1,8 @@
-// The toroid command line: one registration function per command family.
+// The toroid command line: one registration function per command.
 //
-// main.cpp creates the CLI11 application and calls every add_*_commands();
-// each file in cli/ adds its subcommands with callbacks that parse options,
-// call a library and print. Callbacks report bad input by throwing
+// main.cpp creates the CLI11 application and calls every add_*_command();
+// each file in cli/ adds its subcommand with a callback that parses options,
+// calls a library and prints. Callbacks report bad input by throwing
 // toroid::InputError (exit 2); any other exception exits 1.
 #pragma once
 
@@ -10,8 +10,11 @@
 
 namespace toroid::cli {
 
-void add_engine_commands(CLI::App& app);  // run, info, bench, demo
-void add_games_commands(CLI::App& app);   // nim, grundy, wythoff, zeckendorf, game-n, play
-void add_eca_commands(CLI::App& app);     // eca
+void add_run_command(CLI::App& app);
+void add_info_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_demo_command(CLI::App& app);
+void add_games_commands(CLI::App& app);  // nim, grundy, wythoff, zeckendorf, game-n, play
+void add_eca_commands(CLI::App& app);    // eca
 
 }  // namespace toroid::cli

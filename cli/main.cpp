@@ -9,7 +9,10 @@ int main(int argc, char** argv) {
     CLI::App app{"toroid: cellular automata on huge tori (CPU and CUDA), and impartial games"};
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "Show help for every command");
-    toroid::cli::add_engine_commands(app);
+    toroid::cli::add_run_command(app);
+    toroid::cli::add_info_command(app);
+    toroid::cli::add_bench_command(app);
+    toroid::cli::add_demo_command(app);
     toroid::cli::add_games_commands(app);
     toroid::cli::add_eca_commands(app);
     try {

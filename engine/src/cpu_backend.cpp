@@ -44,6 +44,7 @@ struct CpuBackend::State {
     std::vector<std::uint64_t> word_mask;         // padded + 1 entries
     std::vector<std::uint64_t> tile_pop[2];       // per plane
     std::vector<std::uint8_t> tile_changed;       // last step
+    std::vector<std::uint8_t> tile_edges;         // last step: kEdge* bits
     std::vector<std::uint32_t> changed_list;      // tiles changed in the last step
     std::vector<std::uint32_t> active;            // scratch
     std::vector<std::uint32_t> stamp;             // scratch for de-duplication
@@ -103,6 +104,20 @@ struct CpuBackend::State {
             }
         }
     }
+    // A changed tile, and the neighbours that see one of its changed borders.
+    void add_affected(std::uint32_t t) {
+        const std::uint8_t e = tile_edges[t];
+        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const int dy_lo = (e & detail::kEdgeTop) ? -1 : 0, dy_hi = (e & detail::kEdgeBottom) ? 1 : 0;
+        const int dx_lo = (e & detail::kEdgeLeft) ? -1 : 0, dx_hi = (e & detail::kEdgeRight) ? 1 : 0;
+        for (int dy = dy_lo; dy <= dy_hi; ++dy) {
+            const std::int64_t ny = (ty + dy + tiles_y) % tiles_y;
+            for (int dx = dx_lo; dx <= dx_hi; ++dx) {
+                const std::int64_t nx = (tx + dx + tiles_x) % tiles_x;
+                add(std::uint32_t(ny * tiles_x + nx));
+            }
+        }
+    }
     void add(std::uint32_t t) {
         if (stamp[t] == stamp_now) return;
         stamp[t] = stamp_now;
@@ -130,7 +145,7 @@ struct CpuBackend::State {
             }
             return;
         }
-        for (std::uint32_t t : changed_list) add_with_neighbours(t);
+        for (std::uint32_t t : changed_list) add_affected(t);
     }
 };
 
@@ -171,6 +186,7 @@ void CpuBackend::load(const Grid& g, std::uint64_t generation) {
         const std::size_t tiles = std::size_t(s.tile_count());
         for (auto& tp : s.tile_pop) tp.assign(tiles, 0);
         s.tile_changed.assign(tiles, 0);
+        s.tile_edges.assign(tiles, 0);
         s.stamp.assign(tiles, 0);
         s.stamp_now = 0;
     } else {
@@ -252,6 +268,7 @@ void CpuBackend::step(std::uint64_t generations) {
                 const detail::TileOutcome o = s.kernel(args, t % s.tiles_x, t / s.tiles_x);
                 s.tile_pop[nxt][t] = o.population;
                 s.tile_changed[t] = o.changed;
+                s.tile_edges[t] = o.edges;
             }
         });
         s.tiles_computed += n;

@@ -10,7 +10,7 @@
 
 namespace toroid::detail {
 
-inline constexpr std::int64_t kTileWords = 8;   // one AVX-512 vector of words
+inline constexpr std::int64_t kTileWords = 32;  // 2048 cells: four AVX-512 vectors per row
 inline constexpr std::int64_t kTileRows = 32;
 inline constexpr std::int64_t kRowOffset = 8;   // first canonical word of a row (aligned)
 
@@ -26,9 +26,14 @@ struct TileKernelArgs {
     std::uint64_t generation = 0;  // t
 };
 
+// Which borders of a tile changed: a neighbour tile needs recomputing only
+// when the border it touches changed (its cells are the neighbour's input).
+inline constexpr std::uint8_t kEdgeTop = 1, kEdgeBottom = 2, kEdgeLeft = 4, kEdgeRight = 8;
+
 struct TileOutcome {
     std::uint64_t population = 0;
-    bool changed = false;  // new content differs from what dst held (t-1)
+    bool changed = false;    // new content differs from what dst held (t-1)
+    std::uint8_t edges = 0;  // kEdge* bits: borders (row or column of cells) that changed
 };
 
 using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y);

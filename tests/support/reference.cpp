@@ -37,12 +37,21 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
     const std::int64_t w = g.width(), h = g.height();
     Grid next(w, h);
     const auto offs = offsets(rule.neighbourhood());
+    // (x + dx) mod W and (y + dy) mod H, tabulated once per offset.
+    std::vector<std::vector<std::int64_t>> wx(3), wy(3);
+    for (int d = -1; d <= 1; ++d) {
+        for (std::int64_t x = 0; x < w; ++x) wx[std::size_t(d + 1)].push_back(wrap(x + d, w));
+        for (std::int64_t y = 0; y < h; ++y) wy[std::size_t(d + 1)].push_back(wrap(y + d, h));
+    }
+    auto cell = [&](std::int64_t x, std::int64_t y) { return (g.row(y)[std::size_t(x / 64)] >> (x % 64)) & 1; };
     for (std::int64_t y = 0; y < h; ++y) {
         for (std::int64_t x = 0; x < w; ++x) {
             int count = 0;
-            for (auto [dx, dy] : offs) count += g.get(wrap(x + dx, w), wrap(y + dy, h)) ? 1 : 0;
-            const bool alive = g.get(x, y);
+            for (auto [dx, dy] : offs)
+                count += int(cell(wx[std::size_t(dx + 1)][std::size_t(x)], wy[std::size_t(dy + 1)][std::size_t(y)]));
+            const bool alive = cell(x, y) != 0;
             const Probability p = alive ? rule.survival(count) : rule.birth(count);
+            if (p.absent()) continue;
             const std::uint32_t draw = cell_draw(seed, generation, std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x));
             if (happens(p, draw)) next.set(x, y, true);
         }

@@ -10,6 +10,8 @@
 
 #include <cstdint>
 
+#include "toroid/hd.hpp"
+
 namespace toroid {
 
 struct CompiledRule {
@@ -21,7 +23,7 @@ struct CompiledRule {
     std::uint32_t birth_threshold[9] = {};
     std::uint32_t survive_threshold[9] = {};
 
-    bool stochastic() const { return (birth_random | survive_random) != 0; }
+    TOROID_HD bool stochastic() const { return (birth_random | survive_random) != 0; }
 };
 
 }  // namespace toroid

@@ -9,6 +9,9 @@
 // rolling window of three input rows, so each input row is loaded and
 // shifted once per column and feeds three output rows.
 #include <cstring>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 #include "../cpu_tiles.hpp"
 #include "toroid/bitslice.hpp"
@@ -29,11 +32,18 @@ inline Vec load(const std::uint64_t* p) {
 inline void store(std::uint64_t* p, Vec v) { std::memcpy(p, &v, sizeof v); }
 
 inline Vec lane_popcount(Vec x) {
-    // SWAR popcount per 64-bit lane; compilers map it to vpopcntq when available.
+#if defined(__AVX512VPOPCNTDQ__) && TOROID_LANES == 8
+    return (Vec)_mm512_popcnt_epi64((__m512i)x);
+#else
+    // SWAR popcount per 64-bit lane, without the (slow) 64-bit vector multiply.
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (x * 0x0101010101010101ULL) >> 56;
+    x += x >> 8;
+    x += x >> 16;
+    x += x >> 32;
+    return x & 0x7f;
+#endif
 }
 
 struct Shifted {
@@ -48,8 +58,12 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
     const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
     const CompiledRule& rule = a.rule;
     const std::uint32_t birth = rule.birth, survive = rule.survive;
-    Vec diff{}, pop{};
+    Vec pop{}, top{}, bottom{};
+    std::uint64_t left = 0, right = 0, any = 0;
+    const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
 
+    // One vector column at a time, top to bottom: the rolling window of
+    // three rows stays in registers.
     for (std::int64_t c = 0; c < kTileWords; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
         const std::int64_t pos = kRowOffset + j0;
@@ -59,11 +73,18 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             const std::uint64_t* r = a.src + wy * a.stride + pos;
             Shifted s;
             s.self = load(r);
+#if defined(__AVX512VBMI2__) && TOROID_LANES == 8
+            // Funnel shifts: shift_west / shift_east in one instruction each.
+            s.west = (Vec)_mm512_shldi_epi64((__m512i)s.self, (__m512i)load(r - 1), 1);
+            s.east = (Vec)_mm512_shrdi_epi64((__m512i)s.self, (__m512i)load(r + 1), 1);
+#else
             s.west = shift_west(s.self, load(r - 1));
             s.east = shift_east(s.self, load(r + 1));
+#endif
             return s;
         };
         Shifted up = fetch(y0 - 1), mid = fetch(y0);
+        Vec column_diff{};
         RowSums<Vec> up_sums{}, mid_sums{};
         if constexpr (K == kMoore) {
             up_sums = row_sums(up.west, up.self, up.east);
@@ -100,7 +121,10 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             }
             next &= mask;
             std::uint64_t* out = a.dst + y * a.stride + pos;
-            diff |= next ^ (load(out) & mask);
+            const Vec d = next ^ (load(out) & mask);
+            column_diff |= d;
+            if (y == y0) top |= d;
+            if (y == y1 - 1) bottom |= d;
             store(out, next);
             pop += lane_popcount(next);
             up = mid;
@@ -110,14 +134,23 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
                 mid_sums = down_sums;
             }
         }
+        if (c == 0) left = column_diff[0] & 1;
+        if (c == kTileWords - kLanes) right = column_diff[kLanes - 1] >> 63;
+        for (int l = 0; l < kLanes; ++l) any |= column_diff[l];
     }
     TileOutcome outcome;
-    std::uint64_t any = 0;
+    std::uint64_t top_any = 0, bottom_any = 0;
     for (int l = 0; l < kLanes; ++l) {
         outcome.population += pop[l];
-        any |= diff[l];
+        top_any |= top[l];
+        bottom_any |= bottom[l];
     }
     outcome.changed = any != 0;
+    // The last tile of a row ends at cell W-1, which is not bit 63 of its last
+    // word: count any change there as a change of its right edge.
+    if (last_column) right = any;
+    outcome.edges = std::uint8_t((top_any ? kEdgeTop : 0) | (bottom_any ? kEdgeBottom : 0) |
+                                 (left ? kEdgeLeft : 0) | (right ? kEdgeRight : 0));
     return outcome;
 }
 

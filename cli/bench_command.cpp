@@ -1,0 +1,200 @@
+// toroid bench: the standard workloads on every backend present.
+//
+// Dense workloads count every cell of every generation (a 50% soup keeps
+// every tile active, so nothing is skipped); the sparse workloads run Acorn
+// on a small and a huge torus to show that empty space costs nothing.
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+#include <algorithm>
+
+#include "command.hpp"
+#include "common.hpp"
+#include "toroid/error.hpp"
+#include "toroid/file_io.hpp"
+#include "toroid/soup.hpp"
+
+namespace toroid::cli {
+namespace {
+
+struct Workload {
+    std::string name;
+    std::string rule;
+    std::int64_t size;
+    bool acorn;  // sparse: Acorn at the centre instead of a 50% soup
+};
+
+const std::vector<Workload> kWorkloads = {
+    {"life-soup-4096", "B3/S23", 4096, false},
+    {"life-soup-16384", "B3/S23", 16384, false},
+    {"hex-B2/S34H-4096", "B2/S34H", 4096, false},
+    {"vonneumann-B2/S013V-4096", "B2/S013V", 4096, false},
+    {"stochastic-B2(1/3)/S12H-4096", "B2(1/3)/S12H", 4096, false},
+    {"acorn-1024", "B3/S23", 1024, true},
+    {"acorn-16384", "B3/S23", 16384, true},
+};
+
+struct Result {
+    std::string backend, workload, rule;
+    std::int64_t size;
+    std::uint64_t gens;
+    double seconds;
+    double rate;       // cell updates per second (size^2 x gens / s)
+    double gens_rate;  // generations per second
+};
+
+Grid make_grid(const Workload& w) {
+    Grid g(w.size, w.size);
+    if (!w.acorn) {
+        fill_soup(g, 0.5, 1);
+        return g;
+    }
+    const std::int64_t c = w.size / 2;
+    for (auto [x, y] : {std::pair{1, 0}, {3, 1}, {0, 2}, {1, 2}, {4, 2}, {5, 2}, {6, 2}}) g.set(c + x, c + y, true);
+    return g;
+}
+
+Result measure(const std::string& backend_name, const Workload& w, double min_seconds, int threads) {
+    auto b = make_backend(backend_name, Rule::parse(w.rule), threads, 1);
+    b->load(make_grid(w));
+    std::uint64_t gens = 0;
+    double seconds = 0;
+    if (w.acorn) {
+        // Acorn settles at 5206; time the whole run, as an analysis would.
+        const auto t0 = std::chrono::steady_clock::now();
+        b->step(5206);
+        (void)b->population();
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        gens = 5206;
+    } else {
+        b->step(2);  // warm-up: first allocation, first full steps
+        (void)b->population();
+        std::uint64_t batch = 1;
+        const auto t0 = std::chrono::steady_clock::now();
+        while (seconds < min_seconds) {
+            b->step(batch);
+            (void)b->population();  // synchronises a device backend
+            gens += batch;
+            seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (seconds < min_seconds / 4) batch *= 2;
+        }
+    }
+    const double cells = double(w.size) * double(w.size);
+    return Result{describe_backend(*b), w.name, w.rule, w.size, gens, seconds, cells * double(gens) / seconds,
+                  double(gens) / seconds};
+}
+
+std::string machine_description() {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line, model = "unknown CPU";
+    while (std::getline(cpuinfo, line))
+        if (line.rfind("model name", 0) == 0) {
+            model = line.substr(line.find(':') + 2);
+            break;
+        }
+    return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads";
+}
+
+std::string markdown_table(const std::vector<Result>& results, const std::string& command) {
+    std::ostringstream md;
+    char date[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    md << "Machine: " << machine_description() << "  \nCommand: `" << command << "`  \nDate: " << date << "\n\n";
+    md << "| backend | workload | rule | torus | generations | seconds | cell updates/s | generations/s |\n";
+    md << "|---|---|---|---|---:|---:|---:|---:|\n";
+    for (const auto& r : results) {
+        char line[512];
+        std::snprintf(line, sizeof line, "| %s | %s | `%s` | %lldx%lld | %llu | %.3f | %.3g | %.1f |\n", r.backend.c_str(),
+                      r.workload.c_str(), r.rule.c_str(), static_cast<long long>(r.size), static_cast<long long>(r.size),
+                      static_cast<unsigned long long>(r.gens), r.seconds, r.rate, r.gens_rate);
+        md << line;
+    }
+    return md.str();
+}
+
+// Replaces the text between the bench markers of `path` (appends them if absent).
+void record(const std::string& path, const std::string& section) {
+    const std::string begin = "<!-- toroid bench: begin -->", end = "<!-- toroid bench: end -->";
+    std::string text;
+    try {
+        text = read_text_file(path);
+    } catch (const InputError&) {
+        text = "# Benchmarks\n\n";
+    }
+    const std::size_t b = text.find(begin), e = text.find(end);
+    const std::string block = begin + "\n" + section + end;
+    if (b != std::string::npos && e != std::string::npos && e > b)
+        text.replace(b, e + end.size() - b, block);
+    else
+        text += "\n" + block + "\n";
+    write_file_atomic(path, text);
+}
+
+struct BenchOptions {
+    std::vector<std::string> backends;
+    std::vector<std::string> only;
+    double seconds = 1.0;
+    int threads = 0;
+    bool json = false;
+    std::string write;
+};
+
+void bench(const BenchOptions& o, const std::string& command) {
+    register_backends();
+    std::vector<std::string> backends = o.backends.empty() ? available_backends() : o.backends;
+    std::vector<Result> results;
+    for (const auto& w : kWorkloads) {
+        if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), w.name) == o.only.end()) continue;
+        for (const auto& name : backends) {
+            results.push_back(measure(name, w, o.seconds, o.threads));
+            const Result& r = results.back();
+            if (!o.json)
+                std::printf("%-28s %-30s %6lldx%-6lld %8llu gens %8.3f s %10.3g cells/s %10.1f gens/s\n", r.backend.c_str(),
+                            r.workload.c_str(), static_cast<long long>(r.size), static_cast<long long>(r.size),
+                            static_cast<unsigned long long>(r.gens), r.seconds, r.rate, r.gens_rate);
+            std::fflush(stdout);
+        }
+    }
+    if (results.empty()) throw InputError("no workload matched --only; known workloads: life-soup-4096, life-soup-16384, ...");
+    if (o.json) {
+        nlohmann::json j = nlohmann::json::array();
+        for (const auto& r : results)
+            j.push_back({{"backend", r.backend}, {"workload", r.workload}, {"rule", r.rule}, {"size", r.size},
+                         {"generations", r.gens}, {"seconds", r.seconds}, {"cell_updates_per_second", r.rate},
+                         {"generations_per_second", r.gens_rate}});
+        std::cout << j.dump(2) << "\n";
+    }
+    if (!o.write.empty()) {
+        record(o.write, markdown_table(results, command));
+        if (!o.json) std::printf("recorded in %s\n", o.write.c_str());
+    }
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+    auto o = std::make_shared<BenchOptions>();
+    CLI::App* cmd = app.add_subcommand("bench", "Standard workloads on every backend present");
+    cmd->add_option("--backend", o->backends, "Backends to measure (default: every usable one)");
+    cmd->add_option("--only", o->only, "Workloads to run (default: all)");
+    cmd->add_option("--seconds", o->seconds, "Minimum time per dense workload")->capture_default_str();
+    cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
+    cmd->add_flag("--json", o->json, "Print the results as JSON");
+    cmd->add_option("--write", o->write, "Record the table in this Markdown file (e.g. BENCHMARKS.md)");
+    cmd->callback([o, &app] {
+        std::string command = "toroid bench";
+        for (const auto& b : o->backends) command += " --backend " + b;
+        for (const auto& w : o->only) command += " --only " + w;
+        if (!o->write.empty()) command += " --write " + o->write;
+        (void)app;
+        bench(*o, command);
+    });
+}
+
+}  // namespace toroid::cli

@@ -1,0 +1,59 @@
+#include "common.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+
+#include "toroid/cpu_backend.hpp"
+#include "toroid/error.hpp"
+#if defined(TOROID_WITH_CUDA)
+#include "toroid/gpu/cuda_backend.hpp"
+#endif
+
+namespace toroid::cli {
+
+Size parse_size(const std::string& text, const std::string& option) {
+    const std::size_t x = text.find_first_of("xX*");
+    auto number = [&](std::string_view s, std::int64_t& out) {
+        auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+        return ec == std::errc() && end == s.data() + s.size() && out >= 1;
+    };
+    Size s;
+    if (x == std::string::npos || !number(std::string_view(text).substr(0, x), s.width) ||
+        !number(std::string_view(text).substr(x + 1), s.height))
+        throw InputError(option + " '" + text + "' is not a size: expected WIDTHxHEIGHT with whole numbers >= 1, e.g. 4096x4096");
+    return s;
+}
+
+void register_backends() {
+#if defined(TOROID_WITH_CUDA)
+    static const bool once = (gpu::register_cuda_backend(), true);
+    (void)once;
+#endif
+}
+
+std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed) {
+    register_backends();
+    if (threads < 0) throw InputError("--threads " + std::to_string(threads) + " is negative: expected 0 (all cores) or more");
+    return create_backend(name, rule, BackendOptions{threads, seed});
+}
+
+std::string describe_backend(const Backend& b) {
+    if (auto* cpu = dynamic_cast<const CpuBackend*>(&b))
+        return "cpu (" + cpu->instruction_set() + ", " + std::to_string(cpu->threads()) + " threads)";
+    return b.name();
+}
+
+std::string hex64(std::uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+std::string format_rate(double per_second) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", per_second);
+    return buf;
+}
+
+}  // namespace toroid::cli

@@ -1,0 +1,29 @@
+// Helpers shared by the simulation commands: sizes, backends, formatting.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "toroid/backend.hpp"
+
+namespace toroid::cli {
+
+struct Size {
+    std::int64_t width = 0, height = 0;
+};
+
+// "4096x4096" (also "4096X4096", "4096*4096"); InputError otherwise.
+Size parse_size(const std::string& text, const std::string& option);
+
+// Registers every backend this build has (CUDA when compiled in). Idempotent.
+void register_backends();
+
+// Backend by name, with registration done; describes it for reports.
+std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed);
+std::string describe_backend(const Backend& b);
+
+std::string hex64(std::uint64_t v);
+std::string format_rate(double per_second);  // "1.23e+10"
+
+}  // namespace toroid::cli

@@ -1,0 +1,54 @@
+// toroid info: what a pattern file holds.
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "toroid/pattern.hpp"
+
+namespace toroid::cli {
+namespace {
+
+void info(const std::string& path, bool json) {
+    const Pattern p = read_pattern_file(path);
+    const Rect box = p.cells.bounding_box();
+    const std::string rule = p.rule ? p.rule->to_string() : "(none given; B3/S23 is assumed)";
+    if (json) {
+        nlohmann::json j{{"file", path},
+                         {"name", p.name},
+                         {"width", p.cells.width()},
+                         {"height", p.cells.height()},
+                         {"population", p.cells.population()},
+                         {"rule", p.rule ? nlohmann::json(p.rule->to_string()) : nlohmann::json(nullptr)},
+                         {"whole_torus", p.whole_torus},
+                         {"comments", p.comments}};
+        j["bounding_box"] = box.empty() ? nlohmann::json(nullptr)
+                                        : nlohmann::json{{"x", box.x}, {"y", box.y}, {"width", box.width}, {"height", box.height}};
+        std::cout << j.dump(2) << "\n";
+        return;
+    }
+    std::printf("file          %s\n", path.c_str());
+    if (!p.name.empty()) std::printf("name          %s\n", p.name.c_str());
+    std::printf("size          %lld x %lld%s\n", static_cast<long long>(p.cells.width()),
+                static_cast<long long>(p.cells.height()), p.whole_torus ? " (a whole torus)" : "");
+    std::printf("population    %llu\n", static_cast<unsigned long long>(p.cells.population()));
+    std::printf("rule          %s\n", rule.c_str());
+    if (box.empty()) std::printf("bounding box  (empty)\n");
+    else
+        std::printf("bounding box  %lld x %lld at (%lld, %lld)\n", static_cast<long long>(box.width),
+                    static_cast<long long>(box.height), static_cast<long long>(box.x), static_cast<long long>(box.y));
+    for (const auto& c : p.comments) std::printf("comment       %s\n", c.c_str());
+}
+
+}  // namespace
+
+void add_info_command(CLI::App& app) {
+    auto path = std::make_shared<std::string>();
+    auto json = std::make_shared<bool>(false);
+    CLI::App* cmd = app.add_subcommand("info", "Size, population, rule and bounding box of a pattern file");
+    cmd->add_option("file", *path, "Pattern file (.rle, .cells, .lif)")->required();
+    cmd->add_flag("--json", *json, "Print as JSON");
+    cmd->callback([path, json] { info(*path, *json); });
+}
+
+}  // namespace toroid::cli

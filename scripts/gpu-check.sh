@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# On a machine with an NVIDIA GPU: build with CUDA for sm_90, run the GPU
+# tests and the GPU benchmark, print a summary. One short script, so that a
+# lent GPU machine is used for one call (see DEVELOPERS.md).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-/tmp/toroid-gpu-check}
+mkdir -p "$out"
+jobs=$(nproc)
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+
+cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTOROID_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+      -DTOROID_BENCH=OFF >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
+cmake --build build-gpu -j"$jobs" >"$out/build.log" 2>&1 || { grep -E "error" "$out/build.log" | head -30; exit 1; }
+
+status=0
+build-gpu/tests/gpu/test_gpu 2>&1 | tee "$out/gpu-tests.log" | tail -15 || status=1
+grep -q "SKIPPED" "$out/gpu-tests.log" && { echo "GPU tests were skipped: no device visible"; status=1; }
+(cd build-gpu && ctest -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1) || status=1
+tail -3 "$out/ctest.log"
+build-gpu/cli/toroid bench --backend cuda --backend cpu --seconds 2 --json >"$out/bench.json" 2>&1 || status=1
+build-gpu/cli/toroid bench --backend cuda --seconds 2 --write "$out/BENCHMARKS-gpu.md" || status=1
+echo "== summary: status $status =="
+exit $status
