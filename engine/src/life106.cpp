@@ -57,6 +57,7 @@ Pattern parse_life106(std::string_view text, std::string_view source) {
         }
         if (t.empty()) return true;
         if (t.front() == '#') {
+            if (t == "#Life 1.06") return true;  // a repeated header
             if (t.size() >= 2 && t[1] == 'N')
                 p.name = std::string(trim(t.substr(2)));
             else if (t.size() >= 2 && (t[1] == 'D' || t[1] == 'C'))

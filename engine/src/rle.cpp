@@ -124,7 +124,13 @@ private:
 
 void add_comment(Pattern& p, std::string_view line) {
     // line starts with '#'
-    if (line.size() >= 2 && (line[1] == 'C' || line[1] == 'c')) {
+    if (line.substr(0, 6) == "#CXRLE") {
+        // Golly's extended RLE (Pos=, Gen=): position and generation, not a
+        // comment; kept verbatim so that callers can see it, never rewritten.
+        std::string_view text = line;
+        while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        p.comments.emplace_back(text);
+    } else if (line.size() >= 2 && (line[1] == 'C' || line[1] == 'c')) {
         std::string_view text = line.substr(2);
         if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
         while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
@@ -219,15 +225,16 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
         }
         if (count == 0) throw_at(source, count_pos, "run count 0 (expected a count >= 1)");
         const std::int64_t n = count < 0 ? 1 : count;
+        const TextPos run_pos = count < 0 ? at : count_pos;  // errors point at the run's start
         count = -1;
         if (c == 'b' || c == '.') {
             x = std::min(x + n, kMaxCount * 2);
         } else if (c == 'o' || c == 'A') {
             if (y >= h)
-                throw_at(source, at, "live cells in row " + std::to_string(y + 1) + " exceed the header's height y = " +
+                throw_at(source, run_pos, "live cells in row " + std::to_string(y + 1) + " exceed the header's height y = " +
                                          std::to_string(h));
             if (x + n > w)
-                throw_at(source, at, "live cells reach column " + std::to_string(x + n) + " of row " +
+                throw_at(source, run_pos, "live cells reach column " + std::to_string(x + n) + " of row " +
                                          std::to_string(y + 1) + ", beyond the header's width x = " +
                                          std::to_string(w));
             fill_run(p.cells, x, y, n);
@@ -294,7 +301,11 @@ std::string format_rle(const Grid& g, const std::optional<Rule>& rule, const Wri
     std::string out;
     if (!opts.name.empty()) write_comment_lines(out, "#N", opts.name);
     for (const auto& c : opts.comments) {
-        if (!c.empty() && c.front() == '#' && c.find('\n') == std::string::npos)
+        // #O author, #R / #r / #P position lines read from a file go back as they were.
+        const bool verbatim = c.size() >= 2 && c[0] == '#' && std::string_view("ORrP").find(c[1]) != std::string_view::npos &&
+                              c.find('\n') == std::string::npos;
+        if (c.rfind("#CXRLE", 0) == 0) continue;  // describes the file it was read from
+        if (verbatim)
             out += c + "\n";  // verbatim line read from a file (#O, #R, ...)
         else
             write_comment_lines(out, "#C", c);

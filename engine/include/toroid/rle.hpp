@@ -1,7 +1,10 @@
 // RLE, the Golly / LifeWiki run-length format (two states only).
 //
 //   #N Glider                         name
-//   #C A comment                      comments (#C, #c); other # lines kept verbatim
+//   #C A comment                      comments (#C, #c); other # lines (#O author,
+//                                     #R, #P, #CXRLE, ...) are kept verbatim, '#'
+//                                     included; #CXRLE (Golly's position and
+//                                     generation) is not written back
 //   x = 3, y = 3, rule = B3/S23       header: x, y >= 1; rule optional, last
 //   bo$2bo$3o!                        body
 //
@@ -17,7 +20,8 @@
 // torus size. When x, y equal that size the file is a whole saved torus
 // (Pattern::whole_torus): place_pattern puts it at (0, 0).
 //
-// Writing (format_rle, pattern.hpp) follows Golly: `#N`, `#C` lines, the
+// Writing (format_rle, pattern.hpp) follows Golly: `#N`, `#C` lines (a
+// comment that is a verbatim `#O` / `#R` / `#r` / `#P` line is written as is), the
 // header `x = W, y = H, rule = R`, runs with trailing dead cells dropped,
 // empty rows merged into `n$`, lines at most 70 characters, then `!`.
 #pragma once
