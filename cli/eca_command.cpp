@@ -107,12 +107,17 @@ void run_summary(int rule, const EcaArgs& a) {
     check_eca_fits(a.width, 3, "the ring");
     EcaRing ring = eca_initial_ring(a.width, a.init);
     std::string backend;
-    const auto t0 = std::chrono::steady_clock::now();
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point t0, t1;
     if (use_gpu(a.backend)) {
 #if defined(TOROID_WITH_CUDA)
         backend = "cuda";
-        gpu::EcaDeviceRing dev(ring);
+        gpu::EcaDeviceRing dev(ring);  // upload and CUDA start-up are not timed
+        dev.synchronize();
+        t0 = Clock::now();
         dev.step(rule, a.steps);
+        dev.synchronize();
+        t1 = Clock::now();
         dev.download(ring);
 #endif
     } else {
@@ -123,9 +128,11 @@ void run_summary(int rule, const EcaArgs& a) {
             opt.pool = pool.get();
         }
         backend = std::string("cpu (") + eca_cpu_kernel_name(EcaCpuKernel::Auto) + ")";
+        t0 = Clock::now();
         eca_step(ring, rule, a.steps, opt);
+        t1 = Clock::now();
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds = std::chrono::duration<double>(t1 - t0).count();
     const double updates = static_cast<double>(a.width) * static_cast<double>(a.steps);
     const double rate = seconds > 0 ? updates / seconds : 0.0;
     if (a.json) {
@@ -146,7 +153,7 @@ void run_summary(int rule, const EcaArgs& a) {
     std::printf("population %llu at generation %lld\n", static_cast<unsigned long long>(ring.population()),
                 static_cast<long long>(a.steps));
     std::printf("%.3f s, %.3g cell updates per second%s\n", seconds, rate,
-                backend == "cuda" ? " (including the upload and download)" : "");
+                backend == "cuda" ? " (device time; upload and download not counted)" : "");
 }
 
 // Display order of the generations: time down = generation 0 on top.
