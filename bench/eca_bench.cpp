@@ -15,7 +15,7 @@ namespace {
 
 using toroid::EcaCpuKernel;
 
-void run_cpu(benchmark::State& state, EcaCpuKernel kernel, int rule) {
+void run_cpu(benchmark::State& state, EcaCpuKernel kernel, int rule, int threads = 0) {
     if (!toroid::eca_cpu_kernel_available(kernel)) {
         state.SkipWithError("kernel not supported by this CPU");
         return;
@@ -25,6 +25,8 @@ void run_cpu(benchmark::State& state, EcaCpuKernel kernel, int rule) {
     toroid::EcaRing ring = toroid::eca_initial_ring(width, "random:1");
     toroid::EcaCpuOptions opt;
     opt.kernel = kernel;
+    toroid::ThreadPool pool(threads);
+    opt.pool = &pool;
     for (auto _ : state) {
         toroid::eca_step(ring, rule, steps, opt);
         benchmark::DoNotOptimize(ring.words().data());
@@ -39,6 +41,7 @@ void BM_EcaCpuAvx512(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Avx512, 110
 void BM_EcaCpuAvx2(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Avx2, 110); }
 void BM_EcaCpuPortable(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Portable, 110); }
 void BM_EcaCpuRule30(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Auto, 30); }
+void BM_EcaCpuOneThread(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Auto, 110, 1); }
 
 // 2^24 cells (the target size), 1024 generations per iteration.
 BENCHMARK(BM_EcaCpuAuto)->Args({1 << 24, 1024})->Args({1 << 20, 4096})->Args({1 << 28, 64})
@@ -46,6 +49,7 @@ BENCHMARK(BM_EcaCpuAuto)->Args({1 << 24, 1024})->Args({1 << 20, 4096})->Args({1 
 BENCHMARK(BM_EcaCpuAvx512)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EcaCpuAvx2)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EcaCpuPortable)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EcaCpuOneThread)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EcaCpuRule30)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 #if defined(TOROID_WITH_CUDA)

@@ -65,9 +65,9 @@ void run_block(const std::uint64_t* src, std::uint64_t* dst, std::int64_t width,
     thread_local Scratch scratch;
     const std::int64_t n = count + 2;  // halo word, block, halo word
     const std::size_t n_pad = static_cast<std::size_t>((n + 7) / 8 * 8);
-    if (scratch.a.size() < n_pad + 2) {
-        scratch.a.assign(n_pad + 2, 0);
-        scratch.b.assign(n_pad + 2, 0);
+    if (scratch.a.size() < n_pad + 10) {
+        scratch.a.assign(n_pad + 10, 0);
+        scratch.b.assign(n_pad + 10, 0);
     }
     std::uint64_t* a = scratch.a.data();
     std::uint64_t* b = scratch.b.data();
@@ -80,9 +80,9 @@ void run_block(const std::uint64_t* src, std::uint64_t* dst, std::int64_t width,
         else
             a[1 + j] = eca_extract64(src, width, w * 64);
     }
-    std::fill(a + 1 + n, a + n_pad + 2, 0);
+    std::fill(a + 1 + n, a + n_pad + 10, 0);
     a[0] = b[0] = 0;
-    b[n_pad + 1] = 0;
+    std::fill(b + n_pad + 1, b + n_pad + 10, 0);
     fn(a, b, n_pad, gens, rule);
     const std::uint64_t* result = (gens & 1) ? b : a;
     std::copy(result + 2, result + 2 + count, dst + first);

@@ -51,6 +51,14 @@ private:
                          what + "\n  " + std::string(text_) + "\n  " + std::string(at, ' ') + "^");
     }
 
+    // Every value stays at most 10^9 (literals are below 10^6; each sum and
+    // product is checked), so a product of two values (< 10^18) cannot overflow.
+    Values bounded(std::size_t at, const Values& v) const {
+        for (auto x : v)
+            if (x > 1000000000) fail(at, "the formula's numbers grow beyond 10^9; it is meant for 0/1 values");
+        return v;
+    }
+
     void skip_spaces() {
         while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
     }
@@ -97,7 +105,10 @@ private:
 
     Values parse_sum() {
         Values v = parse_product();
-        while (accept('+')) v = combine(v, parse_product(), [](auto a, auto b) { return a + b; });
+        while (accept('+')) {
+            const std::size_t at = pos_;
+            v = bounded(at, combine(v, parse_product(), [](auto a, auto b) { return a + b; }));
+        }
         if (at_mod()) {
             pos_ += text_[pos_] == '%' ? 1 : 3;
             skip_spaces();
@@ -105,8 +116,10 @@ private:
             std::int64_t m = 0;
             if (pos_ >= text_.size() || text_[pos_] < '0' || text_[pos_] > '9')
                 fail(at, "expected a positive integer after 'mod'");
-            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9' && m < 1000000)
+            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
+                if (m >= 100000) fail(at, "modulus too large; expected a small positive integer such as 2");
                 m = m * 10 + (text_[pos_++] - '0');
+            }
             if (m == 0) fail(at, "'mod 0' is undefined; expected a positive modulus such as 2");
             for (auto& x : v) x %= m;
         }
@@ -124,10 +137,9 @@ private:
     Values parse_product() {
         Values v = parse_unary();
         for (;;) {
-            if (accept('*')) {
-                v = combine(v, parse_unary(), [](auto a, auto b) { return a * b; });
-            } else if (starts_factor()) {
-                v = combine(v, parse_unary(), [](auto a, auto b) { return a * b; });
+            if (accept('*') || starts_factor()) {
+                const std::size_t at = pos_;
+                v = bounded(at, combine(v, parse_unary(), [](auto a, auto b) { return a * b; }));
             } else {
                 return v;
             }
@@ -156,8 +168,10 @@ private:
         }
         if (c >= '0' && c <= '9') {
             std::int64_t n = 0;
-            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9' && n < 1000000)
+            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
+                if (n >= 100000) fail(at, "number too large; expected 0 or 1 (or a small integer)");
                 n = n * 10 + (text_[pos_++] - '0');
+            }
             return constant(n);
         }
         if (c == 'x' || c == 'y' || c == 'z' || c == 'X' || c == 'Y' || c == 'Z') {

@@ -2,9 +2,10 @@
 //
 // Each advances a scratch buffer `gens` generations, ping-ponging between
 // `a` (holding the input) and `b`; the result is in `a` when gens is even,
-// in `b` when odd. Both buffers hold n_pad + 2 words: index 0 and n_pad + 1
-// are zero sentinels (never written), words 1..n_pad are updated; n_pad is a
-// multiple of 8 words (the widest vector).
+// in `b` when odd. Both buffers hold n_pad + 10 words: index 0 and n_pad + 1
+// are zero sentinels (never written), words 1..n_pad are updated, the last 8
+// are read (as part of a vector load) but never used; n_pad is a multiple of
+// 8 words (the widest vector).
 #pragma once
 
 #include <cstddef>

@@ -2,6 +2,7 @@
 // x86-64 (engine/CMakeLists.txt), a portable copy elsewhere.
 #if defined(__AVX2__) || !defined(__x86_64__)
 #define TOROID_ECA_VEC_BYTES 32
+#define TOROID_ECA_SPECIALISE 1
 #define TOROID_ECA_KERNEL_NAME eca_block_avx2
 #include "eca_kernel.ipp"
 #else

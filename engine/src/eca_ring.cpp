@@ -51,6 +51,7 @@ void check_eca_fits(std::int64_t width, std::uint64_t copies, std::string_view w
         throw InputError("ring width " + std::to_string(width) + " is invalid; expected at least 1 cell");
     const double words = static_cast<double>((static_cast<std::uint64_t>(width) + 63) / 64);
     const double need = words * 8.0 * static_cast<double>(copies);
+    if (need < 64.0 * 1024 * 1024) return;  // small: not worth reading /proc/meminfo
     const double have = static_cast<double>(available_memory_bytes());
     if (need > have * 0.9)
         throw InputError(std::string(what) + " of width " + std::to_string(width) + " needs " +

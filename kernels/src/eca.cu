@@ -22,9 +22,14 @@ namespace {
                                      #call + " failed: " + cudaGetErrorString(toroid_err_));          \
     } while (0)
 
-constexpr int kThreads = 256;
-constexpr int kTileWords = 2048;            // words advanced per block
-constexpr int kBufWords = kTileWords + 4;   // sentinel, halo, tile, halo, sentinel
+// Each warp advances its own tile: 32 lanes x 8 words in registers = 256
+// words, i.e. a halo word, 254 ring words, a halo word. Neighbour words
+// cross lanes with warp shuffles; warps never wait for each other.
+constexpr int kWordsPerThread = 8;
+constexpr int kWarpWords = 32 * kWordsPerThread;
+constexpr int kWarpTile = kWarpWords - 2;  // ring words advanced per warp
+constexpr int kWarpsPerBlock = 8;
+constexpr int kThreads = 32 * kWarpsPerBlock;
 
 // Move-only RAII device buffer of 64-bit words.
 class DeviceWords {
@@ -47,39 +52,52 @@ private:
     std::uint64_t* p_ = nullptr;
 };
 
-// One launch: every block advances its tile `gens` (1..64) generations.
-__global__ void eca_tile_kernel(const std::uint64_t* __restrict__ src, std::uint64_t* __restrict__ dst,
+// One launch: every warp advances its tile `gens` (1..64) generations.
+// Register word k of lane L is buffer position p = 8L + k, which holds ring
+// word first - 1 + p for p <= count + 1 (taken around the ring), 0 beyond.
+__global__ void eca_warp_kernel(const std::uint64_t* __restrict__ src, std::uint64_t* __restrict__ dst,
                                 std::int64_t width, std::int64_t total_words, int gens, EcaMasks masks) {
-    __shared__ std::uint64_t buf[2][kBufWords];
-    const std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kTileWords;
+    const int lane = static_cast<int>(threadIdx.x & 31);
+    const std::int64_t warp = static_cast<std::int64_t>(blockIdx.x) * kWarpsPerBlock + (threadIdx.x >> 5);
+    const std::int64_t first = warp * kWarpTile;
+    if (first >= total_words) return;  // uniform over the warp
     const std::int64_t left = total_words - first;
-    const int count = left < kTileWords ? static_cast<int>(left) : kTileWords;
-    const int n = count + 2;  // halo word, tile, halo word at buf[.][1 .. n]
+    const int count = left < kWarpTile ? static_cast<int>(left) : kWarpTile;
     const bool whole_last = (width & 63) == 0;
-    for (int j = threadIdx.x; j < kBufWords; j += blockDim.x) {
+    std::uint64_t w[kWordsPerThread];
+#pragma unroll
+    for (int k = 0; k < kWordsPerThread; ++k) {
+        const int p = kWordsPerThread * lane + k;
+        const std::int64_t word = first - 1 + p;
         std::uint64_t v = 0;
-        if (j >= 1 && j <= n) {
-            const std::int64_t w = first - 2 + j;
-            v = (w >= 0 && (w < total_words - 1 || (whole_last && w == total_words - 1)))
-                    ? src[w]
-                    : eca_extract64(src, width, w * 64);
-        }
-        buf[0][j] = v;
-        buf[1][j] = 0;
+        if (p <= count + 1)
+            v = (word >= 0 && (word < total_words - 1 || (whole_last && word == total_words - 1)))
+                    ? src[word]
+                    : eca_extract64(src, width, word * 64);
+        w[k] = v;
     }
-    __syncthreads();
     for (int g = 0; g < gens; ++g) {
-        const std::uint64_t* in = buf[g & 1];
-        std::uint64_t* out = buf[(g & 1) ^ 1];
-        for (int i = 1 + threadIdx.x; i <= n; i += blockDim.x)
-            out[i] = eca_step_word(masks, in[i - 1], in[i], in[i + 1]);
-        __syncthreads();
+        std::uint64_t from_left = __shfl_up_sync(0xffffffffu, w[kWordsPerThread - 1], 1);
+        std::uint64_t from_right = __shfl_down_sync(0xffffffffu, w[0], 1);
+        if (lane == 0) from_left = 0;
+        if (lane == 31) from_right = 0;
+        std::uint64_t prev = from_left;
+#pragma unroll
+        for (int k = 0; k < kWordsPerThread; ++k) {
+            const std::uint64_t next = k + 1 < kWordsPerThread ? w[k + 1] : from_right;
+            const std::uint64_t updated = eca_step_word(masks, prev, w[k], next);
+            prev = w[k];
+            w[k] = updated;
+        }
     }
-    const std::uint64_t* result = buf[gens & 1];
-    for (int j = threadIdx.x; j < count; j += blockDim.x) {
-        std::uint64_t v = result[j + 2];
-        if (first + j == total_words - 1 && !whole_last) v &= (std::uint64_t{1} << (width & 63)) - 1;
-        dst[first + j] = v;
+#pragma unroll
+    for (int k = 0; k < kWordsPerThread; ++k) {
+        const int p = kWordsPerThread * lane + k;
+        if (p < 1 || p > count) continue;
+        const std::int64_t word = first - 1 + p;
+        std::uint64_t v = w[k];
+        if (word == total_words - 1 && !whole_last) v &= (std::uint64_t{1} << (width & 63)) - 1;
+        dst[word] = v;
     }
 }
 
@@ -118,11 +136,12 @@ void EcaDeviceRing::step(int rule, std::int64_t steps) {
     if (steps < 0)
         throw InputError("number of steps " + std::to_string(steps) + " is negative; expected 0 or more");
     const EcaMasks masks = eca_masks(static_cast<unsigned>(rule));
-    const std::int64_t blocks = (impl_->words + kTileWords - 1) / kTileWords;
+    const std::int64_t warps = (impl_->words + kWarpTile - 1) / kWarpTile;
+    const std::int64_t blocks = (warps + kWarpsPerBlock - 1) / kWarpsPerBlock;
     if (blocks > 0x7fffffff) throw InputError("ring too wide for one grid of CUDA blocks");
     while (steps > 0) {
         const int gens = static_cast<int>(std::min<std::int64_t>(steps, 64));
-        eca_tile_kernel<<<static_cast<unsigned>(blocks), kThreads>>>(impl_->a.get(), impl_->b.get(), impl_->width,
+        eca_warp_kernel<<<static_cast<unsigned>(blocks), kThreads>>>(impl_->a.get(), impl_->b.get(), impl_->width,
                                                                      impl_->words, gens, masks);
         TOROID_ECA_CUDA_CHECK(cudaGetLastError());
         std::swap(impl_->a, impl_->b);

@@ -187,3 +187,20 @@ TEST(EcaCpu, RejectsBadArguments) {
     EXPECT_THROW(eca_step(ring, -1, 1), InputError);
     EXPECT_THROW(eca_step(ring, 30, -1), InputError);
 }
+
+TEST(EcaCpu, EveryRuleOnEveryKernel) {
+    // Each kernel holds one specialised loop per rule: check all 256 of each.
+    for (auto kernel : kernels()) {
+        for (int rule = 0; rule < 256; ++rule) {
+            const std::int64_t width = 65 + rule;
+            const Cells start = toroid::testing::random_cells(static_cast<std::size_t>(width), 1000 + rule);
+            EcaCpuOptions opt;
+            opt.kernel = kernel;
+            opt.block_words = 2;
+            EcaRing ring = to_ring(start);
+            eca_step(ring, rule, 70, opt);
+            ASSERT_EQ(to_cells(ring), toroid::testing::naive_eca_run(start, rule, 70))
+                << eca_cpu_kernel_name(kernel) << " rule " << rule;
+        }
+    }
+}

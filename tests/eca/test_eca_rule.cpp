@@ -112,6 +112,9 @@ TEST(EcaFormula, ErrorsQuoteThePosition) {
     EXPECT_NE(error_of("x |").find("ends early"), std::string::npos);
     EXPECT_NE(error_of("x mod 0").find("mod 0"), std::string::npos);
     EXPECT_NE(error_of("x mod").find("positive integer"), std::string::npos);
+    EXPECT_NE(error_of("99999 * 99999 * 99999 * 99999").find("beyond 10^9"), std::string::npos);
+    EXPECT_NE(error_of("x * 12345678").find("number too large"), std::string::npos);
+    EXPECT_EQ(eca_rule_from_formula("(3 x + 2 y) mod 2"), eca_rule_from_formula("x"));
 }
 
 TEST(EcaRule, ExplainShowsEverything) {

@@ -2,12 +2,14 @@
 //
 // The ring lives in device memory in the canonical layout (eca_ring.hpp):
 // cell x is bit x % 64 of word x / 64, padding bits zero. Each launch
-// advances up to 64 generations: a CUDA block copies a tile of 2048 words
-// plus one halo word on each side (taken around the ring with the shared
-// eca_extract64, so any width >= 1 works) into shared memory, runs the
-// shared eca_step_word there generation after generation, and writes the
-// tile back; errors from beyond the halos travel one cell per generation
-// and never reach the tile (the CPU backend's scheme, eca_cpu.hpp).
+// advances up to 64 generations: each warp loads a tile of 254 words plus
+// one halo word on each side (taken around the ring with the shared
+// eca_extract64, so any width >= 1 works) into registers, 8 words per lane,
+// runs the shared eca_step_word there generation after generation, with
+// neighbour words crossing lanes by warp shuffles (no shared memory, no
+// block-wide barrier), and writes the tile back; errors from beyond the
+// halos travel one cell per generation and never reach the tile (the CPU
+// backend's scheme, eca_cpu.hpp).
 // Rings of 10^9 and more cells fit: memory is two copies of the words.
 //
 // Every CUDA call is checked; failures throw std::runtime_error naming the
