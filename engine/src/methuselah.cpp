@@ -342,7 +342,11 @@ MethuselahResult analyse_methuselah(const Grid& cells, const std::string& name, 
     std::int64_t w = opt.torus_width, h = opt.torus_height;
     if (auto_torus) {
         w = 2048;
-        while (w < 8 * extent + 2 * kGuard) w *= 2;
+        while (w < 8 * extent + 2 * kGuard && w < kMaxAutoTorus) w *= 2;
+        if (extent + 2 * kGuard > w)
+            throw InputError("'" + name + "' (" + std::to_string(cells.width()) + "x" + std::to_string(cells.height()) +
+                             ") is too large for an automatic torus (at most " + std::to_string(kMaxAutoTorus) +
+                             " cells wide): give --torus WxH");
         h = w;
     } else if (cells.width() + 2 * kGuard > w || cells.height() + 2 * kGuard > h) {
         throw InputError("the " + std::to_string(w) + "x" + std::to_string(h) + " torus is too small for '" + name +
