@@ -67,7 +67,7 @@ std::vector<std::vector<Cell>> objects(const std::vector<Cell>& cells) {
             if (y - cells[pb].y > 2) continue;
             ptr[k - 1] = pb, end[k - 1] = pe, has[k - 1] = true;
         }
-        // Only rows y-1 and y-2 qualify; the row r-2 can be y-2 only if r-1 is y-1.
+        // (rows more than 2 above were skipped: only y-1 and y-2 can touch row y)
         for (std::size_t i = b; i < e; ++i) {
             const std::int64_t x = cells[i].x;
             for (std::size_t j = i; j > b && x - cells[j - 1].x <= 2; --j) unite_(std::uint32_t(i), std::uint32_t(j - 1));
