@@ -16,7 +16,8 @@ namespace {
 // Populations at the given generations (ascending), from one run.
 std::vector<std::uint64_t> populations_at(const std::string& name, std::int64_t size,
                                           std::initializer_list<std::uint64_t> generations) {
-    const Pattern p = read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/" + name + ".rle");
+    const Pattern p =
+        read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/" + name + ".rle");
     CpuBackend b(p.rule.value_or(Rule()), BackendOptions{2, 0});
     b.load(place_pattern(p, size, size));
     std::vector<std::uint64_t> out;
@@ -39,7 +40,8 @@ TEST(Methuselahs, RPentominoPopulation116AtGeneration1103) {
 
 TEST(Methuselahs, RPentominoIsStableFromGeneration1103) {
     // Stable apart from the gliders: still lifes and blinkers repeat with period 2.
-    const Pattern p = read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/r-pentomino.rle");
+    const Pattern p =
+        read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/r-pentomino.rle");
     CpuBackend b(Rule(), BackendOptions{2, 0});
     b.load(place_pattern(p, 512, 512));
     b.step(1101);
