@@ -68,6 +68,14 @@ std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rul
     return factory(rule, options);
 }
 
+Grid Backend::read_region(const Rect& r) const { return grid().crop(r); }
+
+void Backend::write_region(const Grid& src, std::int64_t x, std::int64_t y) {
+    Grid g = grid();
+    g.paste(src, x, y, true);
+    load(g, generation_);
+}
+
 Checkpoint Backend::checkpoint(std::string metadata) const {
     return Checkpoint{grid(), rule_, seed_, generation_, std::move(metadata)};
 }

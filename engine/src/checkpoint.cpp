@@ -31,7 +31,7 @@ void put_u32(std::string& out, std::uint32_t v) {
 
 // Reads fields in order; running past the end is a truncated file.
 class Reader {
-public:
+  public:
     Reader(std::string_view data, const std::string& path) : data_(data), path_(path) {}
     std::uint64_t u64(const char* what) { return uint(8, what); }
     std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(uint(4, what)); }
@@ -47,17 +47,19 @@ public:
         throw InputError("checkpoint '" + path_ + "' is damaged: " + why);
     }
 
-private:
+  private:
     void need(std::uint64_t n, const char* what) const {
         if (n > left())
-            throw InputError("checkpoint '" + path_ + "' is truncated or damaged: it ends while reading the " +
-                             what + " (needs " + std::to_string(n) + " bytes at offset " + std::to_string(pos_) +
-                             ", " + std::to_string(left()) + " left)");
+            throw InputError("checkpoint '" + path_ +
+                             "' is truncated or damaged: it ends while reading the " + what +
+                             " (needs " + std::to_string(n) + " bytes at offset " +
+                             std::to_string(pos_) + ", " + std::to_string(left()) + " left)");
     }
     std::uint64_t uint(int n, const char* what) {
         need(std::uint64_t(n), what);
         std::uint64_t v = 0;
-        for (int i = 0; i < n; ++i) v |= std::uint64_t(static_cast<unsigned char>(data_[pos_ + std::size_t(i)])) << (8 * i);
+        for (int i = 0; i < n; ++i)
+            v |= std::uint64_t(static_cast<unsigned char>(data_[pos_ + std::size_t(i)])) << (8 * i);
         pos_ += std::size_t(n);
         return v;
     }
@@ -92,7 +94,8 @@ Checkpoint load_checkpoint(const std::string& path) {
     const std::string data = read_text_file(path);
     Reader in(data, path);
     if (data.size() < sizeof kMagic || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
-        throw InputError("'" + path + "' is not a toroid checkpoint (it does not start with \"TOROIDCP\")");
+        throw InputError("'" + path +
+                         "' is not a toroid checkpoint (it does not start with \"TOROIDCP\")");
     in.bytes(sizeof kMagic, "magic");
     const std::uint32_t version = in.u32("version");
     if (version > kCheckpointVersion)
@@ -115,7 +118,8 @@ Checkpoint load_checkpoint(const std::string& path) {
     const auto width = static_cast<std::int64_t>(in.u64("width"));
     const auto height = static_cast<std::int64_t>(in.u64("height"));
     if (width < 1 || height < 1)
-        in.damaged("grid size " + std::to_string(width) + " x " + std::to_string(height) + " (expected >= 1)");
+        in.damaged("grid size " + std::to_string(width) + " x " + std::to_string(height) +
+                   " (expected >= 1)");
     const std::uint32_t rule_len = in.u32("rule length");
     const std::string_view rule_text = in.bytes(rule_len, "rule");
     Checkpoint cp;
@@ -130,9 +134,10 @@ Checkpoint load_checkpoint(const std::string& path) {
     cp.metadata = std::string(in.bytes(meta_len, "metadata"));
     const std::uint64_t count = in.u64("word count");
     const std::uint64_t words_per_row = (std::uint64_t(width) + 63) / 64;
-    if (words_per_row > UINT64_MAX / std::uint64_t(height) || count != words_per_row * std::uint64_t(height))
-        in.damaged("it holds " + std::to_string(count) + " words for a " + std::to_string(width) + " x " +
-                   std::to_string(height) + " grid");
+    if (words_per_row > UINT64_MAX / std::uint64_t(height) ||
+        count != words_per_row * std::uint64_t(height))
+        in.damaged("it holds " + std::to_string(count) + " words for a " + std::to_string(width) +
+                   " x " + std::to_string(height) + " grid");
     if (count > (in.left() - 8) / 8) in.damaged("it holds fewer words than its grid size needs");
     check_grid_fits(width, height);
     cp.grid = Grid(width, height);
@@ -141,7 +146,8 @@ Checkpoint load_checkpoint(const std::string& path) {
     if (in.left() != 8) in.damaged("unexpected bytes after the grid");
     const std::uint64_t mask = cp.grid.last_word_mask();
     for (std::int64_t y = 0; y < height; ++y)
-        if (cp.grid.row(y).back() & ~mask) in.damaged("cells set past the grid's width in row " + std::to_string(y));
+        if (cp.grid.row(y).back() & ~mask)
+            in.damaged("cells set past the grid's width in row " + std::to_string(y));
     return cp;
 }
 

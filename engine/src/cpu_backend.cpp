@@ -49,7 +49,9 @@ struct CpuBackend::State {
     std::vector<std::uint32_t> active;            // scratch
     std::vector<std::uint32_t> stamp;             // scratch for de-duplication
     std::uint32_t stamp_now = 0;
-    int full_steps = 2;  // steps that must compute every tile (after load/edit)
+    // Steps after a load or an edit during which the "next" plane does not yet
+    // hold the previous generation of this history (see schedule()).
+    int warmup_steps = 2;
     detail::TileKernel kernel = nullptr;
     std::string isa;
     CompiledRule rule;
@@ -132,13 +134,14 @@ struct CpuBackend::State {
         }
         const std::uint32_t n = std::uint32_t(tile_count());
         const bool empty_stays_empty = (r.birth & 1u) == 0 && (r.birth_random & 1u) == 0;
-        if (full_steps > 0 || !empty_stays_empty) {
+        if (!empty_stays_empty) {
             for (std::uint32_t t = 0; t < n; ++t) active.push_back(t);
             return;
         }
-        if (r.stochastic()) {
-            // Only empty neighbourhoods are predictable: compute every tile near
-            // life, and every tile whose old content must be cleared.
+        if (warmup_steps > 0 || r.stochastic()) {
+            // Only empty neighbourhoods are predictable here (the "next" plane
+            // may not hold state(t-1) of this history): compute every tile
+            // near life, and every tile whose old content must be cleared.
             for (std::uint32_t t = 0; t < n; ++t) {
                 if (tile_pop[cur][t]) add_with_neighbours(t);
                 else if (tile_pop[1 - cur][t]) add(t);
@@ -200,7 +203,7 @@ void CpuBackend::load(const Grid& g, std::uint64_t generation) {
     s.recount(s.cur);
     std::fill(s.tile_pop[1 - s.cur].begin(), s.tile_pop[1 - s.cur].end(), 0);
     s.changed_list.clear();
-    s.full_steps = 2;
+    s.warmup_steps = 2;
     s.tiles_computed = 0;
     generation_ = generation;
 }
@@ -238,14 +241,22 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
     s.fix_edges(s.cur, y);
     const std::size_t t = std::size_t((y / kTileRows) * s.tiles_x + (x / 64) / kTileWords);
     s.tile_pop[s.cur][t] += alive ? 1 : std::uint64_t(-1);
-    s.full_steps = 2;  // the "next" plane no longer holds state(t-1) of an unedited past
+    s.warmup_steps = 2;  // the "next" plane no longer holds state(t-1) of an unedited past
+}
+
+Grid CpuBackend::read_region(const Rect& r) const {
+    Grid out(r.width, r.height);
+    for (std::int64_t y = 0; y < r.height; ++y)
+        for (std::int64_t x = 0; x < r.width; ++x)
+            if (get(r.x + x, r.y + y)) out.set(x, y, true);
+    return out;
 }
 
 void CpuBackend::step(std::uint64_t generations) {
     State& s = *s_;
     for (std::uint64_t g = 0; g < generations; ++g) {
         s.schedule(s.rule);
-        if (s.full_steps > 0) --s.full_steps;
+        if (s.warmup_steps > 0) --s.warmup_steps;
         const int nxt = 1 - s.cur;
         detail::TileKernelArgs args;
         args.src = s.plane[s.cur].get();
@@ -259,18 +270,27 @@ void CpuBackend::step(std::uint64_t generations) {
         args.generation = generation_;
 
         const std::size_t n = s.active.size();
-        const std::size_t per_task = std::max<std::size_t>(2, n / (std::size_t(s.pool.size()) * 16));
-        const std::size_t tasks = (n + per_task - 1) / per_task;
-        s.pool.run(tasks, [&](std::size_t task) {
-            const std::size_t end = std::min(n, (task + 1) * per_task);
-            for (std::size_t i = task * per_task; i < end; ++i) {
+        auto run_tiles = [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
                 const detail::TileOutcome o = s.kernel(args, t % s.tiles_x, t / s.tiles_x);
                 s.tile_pop[nxt][t] = o.population;
                 s.tile_changed[t] = o.changed;
                 s.tile_edges[t] = o.edges;
             }
-        });
+        };
+        // A few tiles (a small pattern) take microseconds: waking the pool
+        // would cost more than it saves.
+        constexpr std::size_t kInlineTiles = 16;
+        if (n <= kInlineTiles) {
+            run_tiles(0, n);
+        } else {
+            const std::size_t per_task = std::max<std::size_t>(4, n / (std::size_t(s.pool.size()) * 16));
+            const std::size_t tasks = (n + per_task - 1) / per_task;
+            s.pool.run(tasks, [&](std::size_t task) {
+                run_tiles(task * per_task, std::min(n, (task + 1) * per_task));
+            });
+        }
         s.tiles_computed += n;
 
         // Edge bits of rows whose first or last tile was recomputed; the

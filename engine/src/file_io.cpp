@@ -15,7 +15,9 @@
 namespace toroid {
 namespace {
 
-std::string os_reason(int err) { return std::strerror(err); }
+std::string os_reason(int err) {
+    return std::strerror(err);
+}
 
 // Closes a descriptor on scope exit unless released.
 struct Fd {
@@ -63,8 +65,9 @@ void write_file_atomic(const std::string& path, std::string_view data) {
     Fd f;
     f.fd = ::mkstemp(name.data());
     if (f.fd < 0)
-        throw std::runtime_error("cannot write '" + path + "': cannot create a temporary file in '" +
-                                 folder_of(path) + "': " + os_reason(errno));
+        throw std::runtime_error("cannot write '" + path +
+                                 "': cannot create a temporary file in '" + folder_of(path) +
+                                 "': " + os_reason(errno));
     tmp.assign(name.data());
     auto fail = [&](const std::string& what, int err) {
         ::unlink(tmp.c_str());

@@ -21,21 +21,23 @@ namespace {
 constexpr std::int64_t kMaxCoord = std::int64_t(1) << 40;
 
 // Reads one optionally negative integer at line[i], advancing i.
-std::int64_t read_coord(std::string_view line, std::size_t& i, std::int64_t line_no, std::string_view source,
-                        const char* which) {
+std::int64_t read_coord(std::string_view line, std::size_t& i, std::int64_t line_no,
+                        std::string_view source, const char* which) {
     const std::size_t start = i;
     bool neg = false;
     if (i < line.size() && (line[i] == '-' || line[i] == '+')) neg = line[i++] == '-';
     if (i >= line.size() || line[i] < '0' || line[i] > '9')
-        throw_at(source, TextPos{line_no, std::int64_t(i) + 1},
-                 std::string("expected the ") + which + " coordinate (an integer) of a cell, found " +
-                     (i >= line.size() ? std::string("the end of the line") : describe_byte(line[i])));
+        throw_at(
+            source, TextPos{line_no, std::int64_t(i) + 1},
+            std::string("expected the ") + which + " coordinate (an integer) of a cell, found " +
+                (i >= line.size() ? std::string("the end of the line") : describe_byte(line[i])));
     std::int64_t v = 0;
     while (i < line.size() && line[i] >= '0' && line[i] <= '9') {
         v = v * 10 + (line[i++] - '0');
         if (v >= kMaxCoord)
             throw_at(source, TextPos{line_no, std::int64_t(start) + 1},
-                     std::string(which) + " coordinate is too large (|" + which + "| must be below 2^40)");
+                     std::string(which) + " coordinate is too large (|" + which +
+                         "| must be below 2^40)");
     }
     return neg ? -v : v;
 }
@@ -72,7 +74,8 @@ Pattern parse_life106(std::string_view text, std::string_view source) {
         if (i >= line.size() || !detail::is_blank(line[i]))
             throw_at(source, TextPos{line_no, std::int64_t(i) + 1},
                      "expected a space between the x and y coordinates, found " +
-                         (i >= line.size() ? std::string("the end of the line") : describe_byte(line[i])));
+                         (i >= line.size() ? std::string("the end of the line")
+                                           : describe_byte(line[i])));
         while (i < line.size() && detail::is_blank(line[i])) ++i;
         const std::int64_t y = read_coord(line, i, line_no, source, "y");
         while (i < line.size() && detail::is_blank(line[i])) ++i;
@@ -82,7 +85,8 @@ Pattern parse_life106(std::string_view text, std::string_view source) {
         cells.emplace_back(x, y);
         return true;
     });
-    if (!have_header) throw InputError(std::string(source) + ": empty file (expected the header '#Life 1.06')");
+    if (!have_header)
+        throw InputError(std::string(source) + ": empty file (expected the header '#Life 1.06')");
     if (cells.empty()) {
         p.cells = Grid(1, 1);
         return p;
@@ -96,8 +100,9 @@ Pattern parse_life106(std::string_view text, std::string_view source) {
     try {
         check_grid_fits(x1 - x0 + 1, y1 - y0 + 1);
     } catch (const InputError& e) {
-        throw InputError(std::string(source) + ": the Life 1.06 cells span " + std::to_string(x1 - x0 + 1) + " x " +
-                         std::to_string(y1 - y0 + 1) + ", too large: " + e.what());
+        throw InputError(std::string(source) + ": the Life 1.06 cells span " +
+                         std::to_string(x1 - x0 + 1) + " x " + std::to_string(y1 - y0 + 1) +
+                         ", too large: " + e.what());
     }
     p.cells = Grid(x1 - x0 + 1, y1 - y0 + 1);
     for (auto [x, y] : cells) p.cells.set(x - x0, y - y0, true);

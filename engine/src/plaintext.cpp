@@ -19,7 +19,7 @@ Pattern parse_plaintext(std::string_view text, std::string_view source) {
     Pattern p;
     std::vector<std::string_view> rows;  // cell rows, trailing blanks removed
     std::vector<std::int64_t> row_lines;
-    std::size_t last_nonblank = 0;       // rows.size() after the last non-blank row
+    std::size_t last_nonblank = 0;  // rows.size() after the last non-blank row
     std::int64_t width = 0;
     detail::for_each_line(text, [&](std::string_view line, std::int64_t line_no) {
         while (!line.empty() && detail::is_blank(line.back())) line.remove_suffix(1);
@@ -37,7 +37,8 @@ Pattern parse_plaintext(std::string_view text, std::string_view source) {
             const char c = line[i];
             if (c != '.' && c != 'O' && c != 'o' && c != '*')
                 throw_at(source, TextPos{line_no, std::int64_t(i) + 1},
-                         "unexpected " + describe_byte(c) + " in a plaintext pattern (expected '.' dead or 'O' alive)");
+                         "unexpected " + describe_byte(c) +
+                             " in a plaintext pattern (expected '.' dead or 'O' alive)");
         }
         rows.push_back(line);
         row_lines.push_back(line_no);
@@ -47,7 +48,8 @@ Pattern parse_plaintext(std::string_view text, std::string_view source) {
     });
     rows.resize(last_nonblank);
     if (rows.empty() || width == 0)
-        throw InputError(std::string(source) + ": no pattern rows in the plaintext file (expected rows of '.' and 'O')");
+        throw InputError(std::string(source) +
+                         ": no pattern rows in the plaintext file (expected rows of '.' and 'O')");
     const auto height = std::int64_t(rows.size());
     try {
         check_grid_fits(width, height);
@@ -69,7 +71,8 @@ std::string format_plaintext(const Grid& g, const WriteOptions& opts) {
         std::size_t start = 0;
         for (;;) {
             const std::size_t end = text.find('\n', start);
-            std::string_view part = std::string_view(text).substr(start, end == std::string::npos ? std::string::npos : end - start);
+            std::string_view part = std::string_view(text).substr(
+                start, end == std::string::npos ? std::string::npos : end - start);
             while (!part.empty() && part.back() == '\r') part.remove_suffix(1);
             out += prefix;
             out += part;

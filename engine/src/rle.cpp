@@ -2,7 +2,9 @@
 #include "toroid/rle.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,8 +24,12 @@ using detail::trim;
 // Sizes and run counts above this are refused before any arithmetic on them.
 constexpr std::int64_t kMaxCount = std::int64_t(1) << 40;
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+char lower(char c) {
+    return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+}
 
 // Sets cells x .. x + n - 1 of row y (all inside the grid) word by word.
 void fill_run(Grid& g, std::int64_t x, std::int64_t y, std::int64_t n) {
@@ -45,7 +51,7 @@ struct Header {
 };
 
 class HeaderParser {
-public:
+  public:
     HeaderParser(std::string_view line, std::int64_t line_no, std::string_view source)
         : line_(line), line_no_(line_no), source_(source) {}
 
@@ -61,7 +67,8 @@ public:
                 key += lower(line_[pos_++]);
             skip_blanks();
             if (done() || line_[pos_] != '=')
-                fail(pos_, "expected '=' after '" + key + "' in the RLE header 'x = <width>, y = <height>[, rule = <rule>]'");
+                fail(pos_, "expected '=' after '" + key +
+                               "' in the RLE header 'x = <width>, y = <height>[, rule = <rule>]'");
             ++pos_;
             skip_blanks();
             if (key == "x" || key == "y") {
@@ -73,7 +80,8 @@ public:
                 const std::size_t start = pos_;
                 const std::string_view text = trim(line_.substr(pos_));
                 pos_ = line_.size();
-                if (text.empty()) fail(start, "empty rule after 'rule =' (expected e.g. rule = B3/S23)");
+                if (text.empty())
+                    fail(start, "empty rule after 'rule =' (expected e.g. rule = B3/S23)");
                 try {
                     h.rule = Rule::parse(text);
                 } catch (const InputError& e) {
@@ -84,7 +92,9 @@ public:
             }
             skip_blanks();
             if (done()) break;
-            if (line_[pos_] != ',') fail(pos_, "expected ',' between RLE header fields, found " + describe_byte(line_[pos_]));
+            if (line_[pos_] != ',')
+                fail(pos_,
+                     "expected ',' between RLE header fields, found " + describe_byte(line_[pos_]));
             ++pos_;
         }
         if (!have_x || !have_y)
@@ -93,7 +103,7 @@ public:
         return h;
     }
 
-private:
+  private:
     bool done() const { return pos_ >= line_.size(); }
     void skip_blanks() {
         while (!done() && is_blank(line_[pos_])) ++pos_;
@@ -104,7 +114,8 @@ private:
     std::int64_t size_value(const std::string& key) {
         const std::size_t start = pos_;
         if (!done() && line_[pos_] == '-')
-            fail(start, "negative pattern " + std::string(key == "x" ? "width" : "height") + " in the RLE header (expected " + key + " >= 1)");
+            fail(start, "negative pattern " + std::string(key == "x" ? "width" : "height") +
+                            " in the RLE header (expected " + key + " >= 1)");
         std::int64_t v = 0;
         if (done() || !is_digit(line_[pos_]))
             fail(start, "expected a number after '" + key + " =' in the RLE header");
@@ -112,7 +123,9 @@ private:
             v = v * 10 + (line_[pos_++] - '0');
             if (v > kMaxCount) fail(start, "pattern size " + key + " is too large (at most 2^40)");
         }
-        if (v == 0) fail(start, "zero pattern " + std::string(key == "x" ? "width" : "height") + " in the RLE header (expected " + key + " >= 1)");
+        if (v == 0)
+            fail(start, "zero pattern " + std::string(key == "x" ? "width" : "height") +
+                            " in the RLE header (expected " + key + " >= 1)");
         return v;
     }
 
@@ -167,20 +180,24 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
                 break;
             } else {
                 throw_at(source, TextPos{line_no, std::int64_t(first) + 1},
-                         "expected the RLE header 'x = <width>, y = <height>[, rule = <rule>]' before the "
-                         "pattern, found " + describe_byte(line[first]));
+                         "expected the RLE header 'x = <width>, y = <height>[, rule = <rule>]' "
+                         "before the "
+                         "pattern, found " +
+                             describe_byte(line[first]));
             }
         }
         pos = end + 1;
         ++line_no;
     }
     if (!header)
-        throw InputError(std::string(source) +
-                         ": no RLE header: expected a line 'x = <width>, y = <height>[, rule = <rule>]'");
+        throw InputError(
+            std::string(source) +
+            ": no RLE header: expected a line 'x = <width>, y = <height>[, rule = <rule>]'");
     try {
         check_grid_fits(header->width, header->height);
     } catch (const InputError& e) {
-        throw_at(source, TextPos{line_no - 1, 1}, std::string("the RLE header's size is too large: ") + e.what());
+        throw_at(source, TextPos{line_no - 1, 1},
+                 std::string("the RLE header's size is too large: ") + e.what());
     }
     p.cells = Grid(header->width, header->height);
     p.rule = header->rule;
@@ -219,8 +236,9 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
             }
             count = count * 10 + (c - '0');
             if (count > kMaxCount)
-                throw_at(source, count_pos, "run count is too large (at most 2^40; the pattern is " +
-                                                std::to_string(w) + " x " + std::to_string(h) + ")");
+                throw_at(source, count_pos,
+                         "run count is too large (at most 2^40; the pattern is " +
+                             std::to_string(w) + " x " + std::to_string(h) + ")");
             continue;
         }
         if (count == 0) throw_at(source, count_pos, "run count 0 (expected a count >= 1)");
@@ -231,12 +249,14 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
             x = std::min(x + n, kMaxCount * 2);
         } else if (c == 'o' || c == 'A') {
             if (y >= h)
-                throw_at(source, run_pos, "live cells in row " + std::to_string(y + 1) + " exceed the header's height y = " +
-                                         std::to_string(h));
+                throw_at(source, run_pos,
+                         "live cells in row " + std::to_string(y + 1) +
+                             " exceed the header's height y = " + std::to_string(h));
             if (x + n > w)
-                throw_at(source, run_pos, "live cells reach column " + std::to_string(x + n) + " of row " +
-                                         std::to_string(y + 1) + ", beyond the header's width x = " +
-                                         std::to_string(w));
+                throw_at(source, run_pos,
+                         "live cells reach column " + std::to_string(x + n) + " of row " +
+                             std::to_string(y + 1) +
+                             ", beyond the header's width x = " + std::to_string(w));
             fill_run(p.cells, x, y, n);
             x += n;
         } else if (c == '$') {
@@ -245,16 +265,20 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
         } else if (c == '!') {
             return p;
         } else if ((c >= 'B' && c <= 'X') || (c >= 'p' && c <= 'y')) {
-            throw_at(source, at, "cell state tag " + describe_byte(c) +
-                                     " is a state > 1 of a multi-state pattern; toroid's rules are two-state "
-                                     "(expected b, o, $ or !)");
+            throw_at(source, at,
+                     "cell state tag " + describe_byte(c) +
+                         " is a state > 1 of a multi-state pattern; toroid's rules are two-state "
+                         "(expected b, o, $ or !)");
         } else {
-            throw_at(source, at, "unexpected " + describe_byte(c) + " in the RLE pattern (expected a run count, b, o, $ or !)");
+            throw_at(source, at,
+                     "unexpected " + describe_byte(c) +
+                         " in the RLE pattern (expected a run count, b, o, $ or !)");
         }
     }
     if (count >= 0)
-        throw_at(source, count_pos, "the file ends in the middle of a run: count " + std::to_string(count) +
-                                        " has no tag (expected b, o, $ or ! after it; is the file truncated?)");
+        throw_at(source, count_pos,
+                 "the file ends in the middle of a run: count " + std::to_string(count) +
+                     " has no tag (expected b, o, $ or ! after it; is the file truncated?)");
     return p;  // a missing final '!' is accepted, as Golly does
 }
 
@@ -262,7 +286,7 @@ namespace {
 
 // Appends tokens, breaking lines so that none exceeds 70 characters.
 class RleWriter {
-public:
+  public:
     explicit RleWriter(std::string& out) : out_(out) {}
     void token(std::int64_t n, char tag) {
         std::string t = n > 1 ? std::to_string(n) : std::string();
@@ -275,16 +299,30 @@ public:
         line_len_ += t.size();
     }
 
-private:
+  private:
     std::string& out_;
     std::size_t line_len_ = 0;
 };
+
+// The first cell in [x, end) of `row` whose state is not `alive` (or end),
+// a word at a time. The region lies inside the row (no wrap).
+std::int64_t next_change(std::span<const std::uint64_t> row, std::int64_t x, std::int64_t end,
+                         bool alive) {
+    const std::uint64_t flip = alive ? ~0ULL : 0ULL;
+    while (x < end) {
+        const std::uint64_t word = (row[std::size_t(x / 64)] ^ flip) >> (x % 64);
+        if (word != 0) return std::min(end, x + std::countr_zero(word));
+        x = (x / 64 + 1) * 64;
+    }
+    return end;
+}
 
 void write_comment_lines(std::string& out, const std::string& prefix, const std::string& text) {
     std::size_t start = 0;
     for (;;) {
         std::size_t end = text.find('\n', start);
-        std::string_view part = std::string_view(text).substr(start, end == std::string::npos ? std::string::npos : end - start);
+        std::string_view part = std::string_view(text).substr(
+            start, end == std::string::npos ? std::string::npos : end - start);
         while (!part.empty() && part.back() == '\r') part.remove_suffix(1);
         out += prefix;
         if (!part.empty() && !prefix.empty()) out += ' ';
@@ -302,7 +340,8 @@ std::string format_rle(const Grid& g, const std::optional<Rule>& rule, const Wri
     if (!opts.name.empty()) write_comment_lines(out, "#N", opts.name);
     for (const auto& c : opts.comments) {
         // #O author, #R / #r / #P position lines read from a file go back as they were.
-        const bool verbatim = c.size() >= 2 && c[0] == '#' && std::string_view("ORrP").find(c[1]) != std::string_view::npos &&
+        const bool verbatim = c.size() >= 2 && c[0] == '#' &&
+                              std::string_view("ORrP").find(c[1]) != std::string_view::npos &&
                               c.find('\n') == std::string::npos;
         if (c.rfind("#CXRLE", 0) == 0) continue;  // describes the file it was read from
         if (verbatim)
@@ -318,23 +357,24 @@ std::string format_rle(const Grid& g, const std::optional<Rule>& rule, const Wri
     } else {
         written = written.with_torus(TorusSize{g.width(), g.height()});
     }
-    out += "x = " + std::to_string(r.width) + ", y = " + std::to_string(r.height) + ", rule = " +
-           written.to_string() + "\n";
+    out += "x = " + std::to_string(r.width) + ", y = " + std::to_string(r.height) +
+           ", rule = " + written.to_string() + "\n";
     RleWriter w(out);
     std::int64_t pending_rows = 0;  // row ends not yet written
     std::vector<std::pair<bool, std::int64_t>> runs;
     for (std::int64_t y = 0; y < r.height; ++y) {
         if (y > 0) ++pending_rows;
         runs.clear();
-        for (std::int64_t x = 0; x < r.width;) {
-            const bool alive = g.get(r.x + x, r.y + y);
-            std::int64_t run = 1;
-            while (x + run < r.width && g.get(r.x + x + run, r.y + y) == alive) ++run;
-            runs.emplace_back(alive, run);
-            x += run;
+        const auto row = g.row(r.y + y);
+        for (std::int64_t x = r.x; x < r.x + r.width;) {
+            const bool alive = (row[std::size_t(x / 64)] >> (x % 64)) & 1;
+            const std::int64_t end = next_change(row, x, r.x + r.width, alive);
+            runs.emplace_back(alive, end - x);
+            x = end;
         }
-        if (!runs.empty() && !runs.back().first) runs.pop_back();  // trailing dead cells are dropped
-        if (runs.empty()) continue;                                 // empty row: merged into n$
+        if (!runs.empty() && !runs.back().first)
+            runs.pop_back();         // trailing dead cells are dropped
+        if (runs.empty()) continue;  // empty row: merged into n$
         if (pending_rows > 0) w.token(pending_rows, '$');
         pending_rows = 0;
         for (auto [alive, run] : runs) w.token(run, alive ? 'o' : 'b');

@@ -17,8 +17,8 @@ struct TextPos {
 };
 
 [[noreturn]] inline void throw_at(std::string_view source, TextPos pos, const std::string& what) {
-    throw InputError(std::string(source) + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) +
-                     ": " + what);
+    throw InputError(std::string(source) + ":" + std::to_string(pos.line) + ":" +
+                     std::to_string(pos.column) + ": " + what);
 }
 
 // "'x'" for a printable byte, "NUL byte" / "byte 0x1f" otherwise.
@@ -27,10 +27,13 @@ inline std::string describe_byte(char c) {
     if (u == 0) return "a NUL byte (binary data, not a text pattern file)";
     if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
     static const char* hex = "0123456789abcdef";
-    return std::string("byte 0x") + hex[u >> 4] + hex[u & 15] + " (not a printable ASCII character)";
+    return std::string("byte 0x") + hex[u >> 4] + hex[u & 15] +
+           " (not a printable ASCII character)";
 }
 
-inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+inline bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
 
 inline std::string_view trim(std::string_view s) {
     while (!s.empty() && (is_blank(s.front()) || s.front() == '\n')) s.remove_prefix(1);

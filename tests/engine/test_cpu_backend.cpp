@@ -157,3 +157,27 @@ TEST(CpuBackend, EditsBetweenStepsAreHonoured) {
 
 }  // namespace
 }  // namespace toroid
+
+namespace toroid {
+namespace {
+
+TEST(CpuBackend, RegionsWrapAroundTheTorus) {
+    const Grid g = testing::random_grid(150, 90, 0.5, 21);
+    CpuBackend cpu(Rule(), {1, 0});
+    cpu.load(g, 7);
+    const Rect r{140, 80, 30, 20};
+    EXPECT_EQ(cpu.read_region(r), g.crop(r));
+    Grid patch = testing::random_grid(25, 15, 0.5, 22);
+    cpu.write_region(patch, 140, 85);
+    Grid expected = g;
+    expected.paste(patch, 140, 85, true);
+    EXPECT_EQ(cpu.grid(), expected);
+    EXPECT_EQ(cpu.generation(), 7u);
+    cpu.step(3);
+    EXPECT_EQ(cpu.grid(), testing::reference_run(expected, Rule(), 0, 7, 3));
+    cpu.clear();
+    EXPECT_EQ(cpu.population(), 0u);
+}
+
+}  // namespace
+}  // namespace toroid

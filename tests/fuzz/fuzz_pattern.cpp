@@ -3,7 +3,7 @@
 // crash is a bug. A pattern that parses must round-trip through format_rle,
 // both as a whole torus and cropped to its bounding box.
 //
-// Inputs holding a number of 5 to 19 digits are skipped: such a header size
+// Inputs holding a number of 5 to 19 significant digits are skipped: such a header size
 // is legitimate and allocates up to the machine's memory, which libFuzzer
 // would report as an out-of-memory "crash". Numbers of 20 digits or more
 // (overflow) and of up to 4 digits are still exercised.
@@ -19,13 +19,13 @@
 namespace {
 
 bool has_mid_sized_number(std::string_view text) {
-    std::size_t run = 0;
+    std::size_t digits = 0;  // significant digits of the current number (leading zeros skipped)
     for (std::size_t i = 0; i <= text.size(); ++i) {
         if (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-            ++run;
+            if (digits > 0 || text[i] != '0') ++digits;
         } else {
-            if (run >= 5 && run <= 19) return true;
-            run = 0;
+            if (digits >= 5 && digits <= 19) return true;
+            digits = 0;
         }
     }
     return false;

@@ -24,11 +24,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         back = toroid::Rule::parse(canonical);
     } catch (const toroid::InputError& e) {
-        std::fprintf(stderr, "canonical form '%s' does not parse: %s\n", canonical.c_str(), e.what());
+        std::fprintf(stderr, "canonical form '%s' does not parse: %s\n", canonical.c_str(),
+                     e.what());
         std::abort();
     }
     if (!(back == rule) || back.to_string() != canonical) {
-        std::fprintf(stderr, "round trip broken: '%s' -> '%s'\n", canonical.c_str(), back.to_string().c_str());
+        std::fprintf(stderr, "round trip broken: '%s' -> '%s'\n", canonical.c_str(),
+                     back.to_string().c_str());
         std::abort();
     }
     (void)rule.compile();

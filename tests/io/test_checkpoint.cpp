@@ -83,8 +83,8 @@ TEST(Checkpoint, TruncatedIsRefused) {
     TempDir dir;
     save_checkpoint(dir.file("a.cp"), sample());
     const std::string good = slurp(dir.file("a.cp"));
-    for (std::size_t len : {std::size_t(0), std::size_t(5), std::size_t(8), std::size_t(12), std::size_t(30),
-                            good.size() / 2, good.size() - 1}) {
+    for (std::size_t len : {std::size_t(0), std::size_t(5), std::size_t(8), std::size_t(12),
+                            std::size_t(30), good.size() / 2, good.size() - 1}) {
         spit(dir.file("t.cp"), good.substr(0, len));
         expect_input_error([&] { load_checkpoint(dir.file("t.cp")); }, {dir.file("t.cp")});
     }
@@ -95,7 +95,8 @@ TEST(Checkpoint, TruncatedIsRefused) {
 TEST(Checkpoint, ForeignFileIsRefused) {
     TempDir dir;
     spit(dir.file("x.cp"), "x = 3, y = 3\nbo$2bo$3o!\n");
-    expect_input_error([&] { load_checkpoint(dir.file("x.cp")); }, {"not a toroid checkpoint", "TOROIDCP"});
+    expect_input_error([&] { load_checkpoint(dir.file("x.cp")); },
+                       {"not a toroid checkpoint", "TOROIDCP"});
     std::string data = slurp((save_checkpoint(dir.file("a.cp"), sample()), dir.file("a.cp")));
     data[0] = 'X';
     spit(dir.file("m.cp"), data);
@@ -108,7 +109,8 @@ TEST(Checkpoint, NewerVersionIsRefused) {
     std::string data = slurp(dir.file("a.cp"));
     data[8] = 2;  // version u32 little-endian at offset 8
     spit(dir.file("v.cp"), data);
-    expect_input_error([&] { load_checkpoint(dir.file("v.cp")); }, {"version 2", "newer toroid", "up to 1"});
+    expect_input_error([&] { load_checkpoint(dir.file("v.cp")); },
+                       {"version 2", "newer toroid", "up to 1"});
 }
 
 TEST(Checkpoint, MissingFile) {

@@ -19,9 +19,10 @@ Grid glider() {
 }
 
 TEST(Rle, ReadsGliderWithCommentsAndRule) {
-    const Pattern p = parse_pattern("#N Glider\n#C A comment\n#c another\n#O Richard K. Guy\n"
-                                    "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n",
-                                    "<text>");
+    const Pattern p = parse_pattern(
+        "#N Glider\n#C A comment\n#c another\n#O Richard K. Guy\n"
+        "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n",
+        "<text>");
     EXPECT_EQ(p.name, "Glider");
     ASSERT_EQ(p.comments.size(), 3u);
     EXPECT_EQ(p.comments[0], "A comment");
@@ -129,6 +130,27 @@ TEST(Rle, MultiLineCommentsBecomeSeveralLines) {
     const Pattern p = parse_pattern(format_rle(glider(), std::nullopt, o), "<text>");
     ASSERT_EQ(p.comments.size(), 2u);
     EXPECT_EQ(p.comments[1], "two");
+}
+
+}  // namespace
+}  // namespace toroid
+
+namespace toroid {
+namespace {
+
+// Runs that start, end and cross word boundaries at odd offsets.
+TEST(Rle, CroppedRunsAcrossWordBoundaries) {
+    Grid g(300, 6);
+    for (std::int64_t x = 70; x < 250; ++x)
+        if ((x / 7 + x / 13) % 3 != 0) g.set(x, 1 + x % 4, true);
+    for (std::int64_t x = 63; x < 200; ++x) g.set(x, 5, true);
+    WriteOptions o;
+    o.crop = true;
+    const Pattern p = parse_pattern(format_rle(g, std::nullopt, o), "<text>");
+    EXPECT_EQ(p.cells, g.crop(g.bounding_box()));
+    const Pattern whole = parse_pattern(format_rle(g, std::nullopt, WriteOptions{}), "<text>");
+    EXPECT_EQ(whole.cells, g);
+    EXPECT_EQ(place_pattern(whole, 300, 6), g);
 }
 
 }  // namespace

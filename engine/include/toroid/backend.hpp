@@ -46,6 +46,11 @@ public:
 
     virtual bool get(std::int64_t x, std::int64_t y) const = 0;
     virtual void set(std::int64_t x, std::int64_t y, bool alive) = 0;
+    // Regions wrap around the torus. The defaults go through grid()/load();
+    // backends override them where a cheaper path exists.
+    virtual Grid read_region(const Rect& r) const;
+    virtual void write_region(const Grid& src, std::int64_t x, std::int64_t y);
+    void clear() { load(Grid(width(), height()), generation_); }
 
     virtual void step(std::uint64_t generations = 1) = 0;
     virtual std::uint64_t population() const = 0;

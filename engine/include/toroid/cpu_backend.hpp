@@ -38,6 +38,7 @@ public:
     std::int64_t height() const override;
     bool get(std::int64_t x, std::int64_t y) const override;
     void set(std::int64_t x, std::int64_t y, bool alive) override;
+    Grid read_region(const Rect& r) const override;
     void step(std::uint64_t generations = 1) override;
     std::uint64_t population() const override;
     std::uint64_t hash() const override;

@@ -59,8 +59,9 @@ void write_pattern_file(const std::string& path, const Grid& g, const std::optio
                         const WriteOptions& opts);
 
 // Places a pattern in a width x height torus: at (0, 0) when whole_torus,
-// otherwise centred (top-left corner at ((width - w) / 2, (height - h) / 2)). A pattern larger than the torus is an InputError that
-// says so and suggests a size that fits.
+// otherwise centred (top-left corner at ((width - w) / 2, (height - h) / 2)).
+// A pattern larger than the torus is an InputError that says so and
+// suggests a size that fits.
 Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height);
 
 }  // namespace toroid

@@ -68,9 +68,11 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
         const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
         const std::int64_t pos = kRowOffset + j0;
         const Vec mask = load(a.word_mask + j0);
-        auto fetch = [&](std::int64_t y) {
+        auto row_ptr = [&](std::int64_t y) {
             const std::int64_t wy = y < 0 ? y + a.height : (y >= a.height ? y - a.height : y);
-            const std::uint64_t* r = a.src + wy * a.stride + pos;
+            return a.src + wy * a.stride + pos;
+        };
+        auto fetch = [&](const std::uint64_t* r) {
             Shifted s;
             s.self = load(r);
 #if defined(__AVX512VBMI2__) && TOROID_LANES == 8
@@ -83,7 +85,11 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
 #endif
             return s;
         };
-        Shifted up = fetch(y0 - 1), mid = fetch(y0);
+        // The row below walks down by the stride and wraps to row 0 once.
+        const std::uint64_t* const wrap_at = a.src + a.height * a.stride + pos;
+        const std::uint64_t* down_row = row_ptr(y0 + 1);
+        std::uint64_t* out = a.dst + y0 * a.stride + pos;
+        Shifted up = fetch(row_ptr(y0 - 1)), mid = fetch(row_ptr(y0));
         Vec column_diff{};
         RowSums<Vec> up_sums{}, mid_sums{};
         if constexpr (K == kMoore) {
@@ -91,7 +97,9 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             mid_sums = row_sums(mid.west, mid.self, mid.east);
         }
         for (std::int64_t y = y0; y < y1; ++y) {
-            const Shifted down = fetch(y + 1);
+            const Shifted down = fetch(down_row);
+            down_row += a.stride;
+            if (down_row == wrap_at) down_row = a.src + pos;
             Count4<Vec> count;
             RowSums<Vec> down_sums{};
             if constexpr (K == kMoore) {
@@ -120,12 +128,12 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
                 }
             }
             next &= mask;
-            std::uint64_t* out = a.dst + y * a.stride + pos;
             const Vec d = next ^ (load(out) & mask);
             column_diff |= d;
             if (y == y0) top |= d;
             if (y == y1 - 1) bottom |= d;
             store(out, next);
+            out += a.stride;
             pop += lane_popcount(next);
             up = mid;
             mid = down;
