@@ -16,7 +16,9 @@
 // level `a ^ ((a ^ b) & s)` = s ? b : a: 17 bitwise operations per word
 // for any of the 256 rules (one LOP3 / VPTERNLOG each where the compiler
 // fuses them). The rule becomes eight broadcast masks once per run
-// (EcaMasks), so the inner loop has no branch.
+// (EcaMasks), so the inner loop has no branch; when the rule is a
+// compile-time constant (the CPU kernels instantiate one loop per rule) the
+// compiler folds the masks away and keeps only the rule's own operations.
 //
 // The templates take any word type W with the bitwise operators and shifts
 // by a scalar: std::uint64_t on the host and in CUDA, and GCC vector types
