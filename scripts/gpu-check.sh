@@ -20,5 +20,8 @@ grep -q "SKIPPED" "$out/gpu-tests.log" && { echo "GPU tests were skipped: no dev
 tail -3 "$out/ctest.log"
 build-gpu/cli/toroid bench --backend cuda --backend cpu --seconds 2 --json >"$out/bench.json" 2>&1 || status=1
 build-gpu/cli/toroid bench --backend cuda --seconds 2 --write "$out/BENCHMARKS-gpu.md" || status=1
+# Elementary (1-D) automata: 2^30-cell ring on the GPU (docs/benchmarks-eca.md).
+build-gpu/cli/toroid eca 110 --width 1073741824 --steps 4096 --init random:1 --summary --backend cuda \
+    2>&1 | tee "$out/eca-gpu.txt" || status=1
 echo "== summary: status $status =="
 exit $status

@@ -1,0 +1,36 @@
+// The naive 1-D reference: one cell at a time, straight from DOMAIN.md's
+// definition (new state = bit 4l + 2c + r of the rule, neighbours mod width).
+// Shares nothing with the engine's bit-sliced code.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace toroid::testing {
+
+using Cells = std::vector<int>;
+
+inline Cells naive_eca_step(const Cells& cells, int rule) {
+    const std::size_t w = cells.size();
+    Cells next(w);
+    for (std::size_t x = 0; x < w; ++x) {
+        const int l = cells[(x + w - 1) % w], c = cells[x], r = cells[(x + 1) % w];
+        next[x] = (rule >> (4 * l + 2 * c + r)) & 1;
+    }
+    return next;
+}
+
+inline Cells naive_eca_run(Cells cells, int rule, std::int64_t steps) {
+    for (std::int64_t i = 0; i < steps; ++i) cells = naive_eca_step(cells, rule);
+    return cells;
+}
+
+inline Cells random_cells(std::size_t width, std::uint64_t seed) {
+    std::mt19937_64 gen(seed);
+    Cells c(width);
+    for (auto& v : c) v = static_cast<int>(gen() & 1);
+    return c;
+}
+
+}  // namespace toroid::testing
