@@ -1,5 +1,6 @@
 // toroid demo: the main job of `make run`.
 #include <cstdio>
+#include <stdexcept>
 
 #include "command.hpp"
 #include "common.hpp"
@@ -29,6 +30,9 @@ void demo() {
                     static_cast<unsigned long long>(pop), hex64(backend->hash()).c_str(), s,
                     format_rate(4096.0 * 4096.0 * 200 / s).c_str());
     }
+    std::printf("\nMethuselahs: lifespan, final population and escaping gliders\n");
+    if (print_methuselah_table({"r-pentomino", "acorn", "rabbits"}) != 0)
+        throw std::runtime_error("the methuselah table could not be computed");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "command.hpp"
 #include "common.hpp"
+#include "pattern_lookup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/pattern.hpp"
 #include "toroid/soup.hpp"
@@ -35,7 +36,7 @@ void run(const RunOptions& o) {
         throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
 
     std::optional<Pattern> pattern;
-    if (!o.pattern.empty()) pattern = read_pattern_file(o.pattern);
+    if (!o.pattern.empty()) pattern = find_pattern(o.pattern).pattern;
 
     // Rule: --rule, else the pattern's, else Life. Size: --size, else the
     // rule's :T suffix (from either), else a whole-torus pattern's size.
@@ -108,7 +109,7 @@ void add_run_command(CLI::App& app) {
     cmd->add_option("--size", o->size, "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h)");
     cmd->add_option("--soup", o->soup, "Fill the torus with a random soup of this density (0..1)");
     cmd->add_option("--seed", o->seed, "Seed of the soup and of stochastic rules")->capture_default_str();
-    cmd->add_option("--pattern", o->pattern, "Pattern file (.rle, .cells, .lif) placed at the centre");
+    cmd->add_option("--pattern", o->pattern, "Pattern file (.rle, .cells, .lif) or library name (acorn, glider, ...), placed at the centre");
     cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
     cmd->add_option("--backend", o->backend, "cpu, cuda or auto")->capture_default_str();
     cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
