@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     toroid::cli::add_demo_command(app);
     toroid::cli::add_games_commands(app);
     toroid::cli::add_eca_commands(app);
+    toroid::cli::add_methuselah_commands(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

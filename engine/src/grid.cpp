@@ -33,6 +33,10 @@ void check_grid_fits(std::int64_t width, std::int64_t height, int copies) {
     if (width < 1 || height < 1)
         throw InputError("grid size " + std::to_string(width) + "x" + std::to_string(height) +
                          " is invalid: width and height must be at least 1");
+    constexpr std::int64_t kMaxSide = std::int64_t(1) << 40;  // keeps the arithmetic below exact
+    if (width > kMaxSide || height > kMaxSide)
+        throw InputError("grid size " + std::to_string(width) + "x" + std::to_string(height) +
+                         " is too large: each side must be at most 2^40");
     const double words = double((width + 63) / 64) * double(height);
     const double bytes = words * 8.0 * copies;
     const long pages = sysconf(_SC_AVPHYS_PAGES);

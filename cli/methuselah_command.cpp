@@ -1,0 +1,323 @@
+// toroid methuselah: lifespans of patterns and soups, with checkpoints.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+#include "pattern_lookup.hpp"
+#include "toroid/error.hpp"
+#include "toroid/methuselah.hpp"
+#include "toroid/population_plot.hpp"
+#include "toroid/soup.hpp"
+
+namespace toroid::cli {
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_sigint(int) { g_interrupted = 1; }
+
+struct Options {
+    std::vector<std::string> patterns;
+    std::optional<std::string> rule;
+    std::uint64_t max_gens = 100000;
+    std::string torus = "auto";
+    std::string backend = "auto";
+    int threads = 0;
+    bool json = false;
+    std::string plot;
+    std::optional<std::string> soup;
+    double density = 0.5;
+    std::uint64_t seed = 1;
+    std::uint64_t count = 1;
+    std::uint64_t top = 10;
+    std::string checkpoint;
+    std::uint64_t every = 0;
+    std::string resume;
+};
+
+// Progress on stderr when it is a terminal; Ctrl-C detection always.
+struct Progress {
+    bool tty = ::isatty(2) != 0;
+    std::string label;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now(), last = start;
+    std::uint64_t last_gen = 0;
+    bool shown = false;
+
+    bool operator()(const MethuselahProgress& p) {
+        if (g_interrupted) return false;
+        if (!tty) return true;
+        const auto now = std::chrono::steady_clock::now();
+        const double dt = std::chrono::duration<double>(now - last).count();
+        if (dt < 0.2) return true;
+        const double rate = double(p.generation - last_gen) / dt;
+        std::fprintf(stderr, "\r\033[K%s generation %llu  population %llu  %.0f gens/s", label.c_str(),
+                     (unsigned long long)p.generation, (unsigned long long)p.population, rate);
+        last = now, last_gen = p.generation, shown = true;
+        return true;
+    }
+    void clear() {
+        if (shown) std::fprintf(stderr, "\r\033[K");
+        shown = false;
+    }
+};
+
+std::string ships_text(const MethuselahResult& r) {
+    std::string s = std::to_string(r.ships);
+    if (r.ships_by_kind.empty()) return s;
+    s += " (";
+    for (std::size_t i = 0; i < r.ships_by_kind.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(r.ships_by_kind[i].count) + " " + r.ships_by_kind[i].name;
+    return s + ")";
+}
+
+nlohmann::json to_json(const MethuselahResult& r, bool with_curve) {
+    nlohmann::json j{{"pattern", r.name},
+                     {"rule", r.rule},
+                     {"stabilised", r.stabilised},
+                     {"generations_run", r.generations_run},
+                     {"seconds", r.seconds},
+                     {"torus", {r.torus_width, r.torus_height}},
+                     {"simulator", r.simulator}};
+    if (r.stabilised) {
+        j["lifespan"] = r.lifespan;
+        j["final_population"] = r.final_population;
+        j["final_population_range"] = {r.final_population_min, r.final_population_max};
+        j["period"] = r.period;
+        j["escaping_ships"] = r.ships;
+        nlohmann::json kinds = nlohmann::json::object();
+        for (const auto& k : r.ships_by_kind) kinds[k.name] = k.count;
+        j["ships_by_kind"] = kinds;
+        j["debris"] = {{"x", r.debris.x}, {"y", r.debris.y}, {"width", r.debris.width}, {"height", r.debris.height}};
+    } else {
+        j["trend"] = r.trend;
+    }
+    if (r.interrupted) j["interrupted"] = true;
+    if (with_curve) j["population"] = r.population;
+    return j;
+}
+
+void print_one(const MethuselahResult& r, const std::string& title) {
+    std::printf("%-18s %s\n", "pattern", title.c_str());
+    std::printf("%-18s %s\n", "rule", r.rule.c_str());
+    if (r.stabilised) {
+        std::printf("%-18s %llu\n", "lifespan", (unsigned long long)r.lifespan);
+        std::printf("%-18s %llu (escaping ships included; %llu..%llu from then on)\n", "final population",
+                    (unsigned long long)r.final_population, (unsigned long long)r.final_population_min,
+                    (unsigned long long)r.final_population_max);
+        std::printf("%-18s %llu\n", "period", (unsigned long long)r.period);
+        std::printf("%-18s %s\n", "escaping ships", ships_text(r).c_str());
+        std::printf("%-18s %lld x %lld at (%lld, %lld) from the pattern's top-left\n", "debris box",
+                    (long long)r.debris.width, (long long)r.debris.height, (long long)r.debris.x, (long long)r.debris.y);
+    } else if (!r.interrupted) {
+        std::printf("%-18s did not stabilise within %llu generations\n", "lifespan", (unsigned long long)r.generations_run);
+        std::printf("%-18s %s\n", "trend", r.trend.c_str());
+    }
+    std::printf("%-18s %llu on a %lldx%lld torus (%s)\n", "generations run", (unsigned long long)r.generations_run,
+                (long long)r.torus_width, (long long)r.torus_height, r.simulator.c_str());
+    std::printf("%-18s %.3f s\n", "time", r.seconds);
+}
+
+void print_table(const std::vector<MethuselahResult>& rs) {
+    std::printf("%-16s %9s %10s %7s %6s %11s %9s\n", "pattern", "lifespan", "final pop", "period", "ships", "debris",
+                "time (s)");
+    for (const auto& r : rs) {
+        if (r.stabilised) {
+            const std::string box = std::to_string(r.debris.width) + "x" + std::to_string(r.debris.height);
+            std::printf("%-16s %9llu %10llu %7llu %6llu %11s %9.3f\n", r.name.c_str(), (unsigned long long)r.lifespan,
+                        (unsigned long long)r.final_population, (unsigned long long)r.period,
+                        (unsigned long long)r.ships, box.c_str(), r.seconds);
+        } else {
+            std::printf("%-16s  did not stabilise within %llu generations %9.3f\n", r.name.c_str(),
+                        (unsigned long long)r.generations_run, r.seconds);
+        }
+    }
+}
+
+MethuselahOptions engine_options(const Options& o) {
+    MethuselahOptions m;
+    m.max_gens = o.max_gens;
+    if (o.torus != "auto") {
+        const Size s = parse_size(o.torus, "--torus");
+        m.torus_width = s.width, m.torus_height = s.height;
+    }
+    if (o.threads < 0) throw InputError("--threads " + std::to_string(o.threads) + " is negative: expected 0 (all cores) or more");
+    m.backend = o.backend;
+    m.backend_options = {o.threads, 0};
+    register_backends();
+    return m;
+}
+
+std::string format_density(double d) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", d);
+    return buf;
+}
+
+int run_soups(const Options& o) {
+    if (!o.patterns.empty()) throw InputError("give pattern names or --soup WxH, not both");
+    const Size size = parse_size(*o.soup, "--soup");
+    if (o.count < 1) throw InputError("--count must be at least 1");
+    if (!o.checkpoint.empty() || !o.resume.empty())
+        throw InputError("--checkpoint and --resume apply to one pattern, not to soups (rerun a soup by its seed)");
+    const Rule rule = o.rule ? Rule::parse(*o.rule) : Rule();
+    MethuselahOptions m = engine_options(o);
+    std::vector<std::pair<std::uint64_t, MethuselahResult>> all;
+    Progress progress;
+    m.progress = [&](const MethuselahProgress& p) { return progress(p); };
+    for (std::uint64_t i = 0; i < o.count && !g_interrupted; ++i) {
+        const std::uint64_t seed = o.seed + i;
+        Grid g(size.width, size.height);
+        fill_soup(g, o.density, seed);
+        progress.label = "soup seed " + std::to_string(seed) + ":";
+        all.emplace_back(seed, analyse_methuselah(g, "soup seed " + std::to_string(seed), rule, m));
+    }
+    progress.clear();
+    auto longer = [](const auto& a, const auto& b) {
+        const auto key = [](const MethuselahResult& r) { return r.stabilised ? r.lifespan : r.generations_run; };
+        if (a.second.stabilised != b.second.stabilised) return !a.second.stabilised;  // unsettled first
+        return key(a.second) > key(b.second);
+    };
+    std::vector<std::pair<std::uint64_t, MethuselahResult>> ranked = all;
+    std::stable_sort(ranked.begin(), ranked.end(), longer);
+    if (ranked.size() > o.top) ranked.resize(std::size_t(o.top));
+    std::uint64_t settled = 0;
+    double sum = 0;
+    for (const auto& [s, r] : all)
+        if (r.stabilised) ++settled, sum += double(r.lifespan);
+    const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " + format_density(o.density) +
+                              " --rule " + rule.to_string() + " --seed ";
+    if (o.json) {
+        nlohmann::json j{{"soup", *o.soup}, {"density", o.density}, {"rule", rule.to_string()}, {"count", all.size()},
+                         {"stabilised", settled}};
+        nlohmann::json table = nlohmann::json::array(), longest = nlohmann::json::array();
+        for (const auto& [s, r] : all) {
+            nlohmann::json e = to_json(r, false);
+            e["seed"] = s;
+            table.push_back(e);
+        }
+        for (const auto& [s, r] : ranked) longest.push_back(s);
+        j["soups"] = table;
+        j["longest_seeds"] = longest;
+        std::cout << j.dump(2) << "\n";
+        return g_interrupted ? 1 : 0;
+    }
+    std::printf("%llu soups %s, density %g, rule %s: %llu stabilised, mean lifespan %.1f\n",
+                (unsigned long long)all.size(), o.soup->c_str(), o.density, rule.to_string().c_str(),
+                (unsigned long long)settled, settled ? sum / double(settled) : 0.0);
+    std::printf("%12s %9s %10s %7s %6s %9s\n", "seed", "lifespan", "final pop", "period", "ships", "time (s)");
+    for (const auto& [s, r] : ranked) {
+        if (r.stabilised)
+            std::printf("%12llu %9llu %10llu %7llu %6llu %9.3f\n", (unsigned long long)s, (unsigned long long)r.lifespan,
+                        (unsigned long long)r.final_population, (unsigned long long)r.period,
+                        (unsigned long long)r.ships, r.seconds);
+        else
+            std::printf("%12llu  did not stabilise within %llu generations\n", (unsigned long long)s,
+                        (unsigned long long)r.generations_run);
+    }
+    if (!ranked.empty()) std::printf("rerun the longest: %s%llu\n", rerun.c_str(), (unsigned long long)ranked.front().first);
+    if (g_interrupted) std::fprintf(stderr, "interrupted after %zu soups\n", all.size());
+    return g_interrupted ? 1 : 0;
+}
+
+int run_patterns(const Options& o) {
+    if (o.patterns.empty()) throw InputError("nothing to analyse: give pattern names or files (e.g. acorn), or --soup WxH");
+    if (!o.plot.empty() && o.patterns.size() != 1) throw InputError("--plot needs exactly one pattern");
+    if ((!o.checkpoint.empty() || !o.resume.empty()) && o.patterns.size() != 1)
+        throw InputError("--checkpoint and --resume need exactly one pattern");
+    if (o.every > 0 && o.checkpoint.empty()) throw InputError("--every needs --checkpoint FILE");
+    MethuselahOptions m = engine_options(o);
+    m.checkpoint_path = o.checkpoint;
+    m.checkpoint_every = o.every;
+    m.resume_path = o.resume;
+    std::vector<NamedPattern> inputs;
+    for (const auto& p : o.patterns) inputs.push_back(find_pattern(p));  // all names checked before any run
+    std::vector<MethuselahResult> results;
+    Progress progress;
+    m.progress = [&](const MethuselahProgress& p) { return progress(p); };
+    for (const auto& in : inputs) {
+        const Rule rule = o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule());
+        progress.label = in.name + ":";
+        results.push_back(analyse_methuselah(in.pattern.cells, in.name, rule, m));
+        progress.clear();
+        if (results.back().interrupted) break;
+    }
+    const MethuselahResult& first = results.front();
+    if (!o.plot.empty() && !first.interrupted) {
+        PlotOptions po;
+        if (first.stabilised) po.mark = first.lifespan;
+        write_population_plot(o.plot, first.population, po);
+    }
+    if (o.json) {
+        nlohmann::json j = nlohmann::json::array();
+        for (const auto& r : results) j.push_back(to_json(r, false));
+        std::cout << (results.size() == 1 ? j[0] : j).dump(2) << "\n";
+    } else if (results.size() == 1) {
+        const std::string title = inputs[0].pattern.name.empty() || inputs[0].pattern.name == first.name
+                                      ? first.name
+                                      : first.name + " (" + inputs[0].pattern.name + ")";
+        print_one(first, title);
+    } else {
+        print_table(results);
+    }
+    std::fflush(stdout);
+    if (results.back().interrupted) {
+        std::fprintf(stderr, "interrupted at generation %llu%s\n", (unsigned long long)results.back().generations_run,
+                     o.checkpoint.empty() ? " (no --checkpoint given: nothing saved)"
+                                          : ("; checkpoint written to " + o.checkpoint + ", continue with --resume " +
+                                             o.checkpoint).c_str());
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace
+
+int print_methuselah_table(const std::vector<std::string>& names) {
+    Options o;
+    o.patterns = names;
+    return run_patterns(o);
+}
+
+void add_methuselah_commands(CLI::App& app) {
+    auto o = std::make_shared<Options>();
+    CLI::App* cmd = app.add_subcommand(
+        "methuselah", "Lifespan of patterns (names from patterns/ or files) or random soups: the generation from which "
+                      "they are still lifes, oscillators and escaping ships");
+    cmd->add_option("patterns", o->patterns, "Pattern names (acorn, r-pentomino, ...) or files; several give one table");
+    cmd->add_option("--rule", o->rule, "Rule (default: the pattern's, else B3/S23)");
+    cmd->add_option("--max-gens", o->max_gens, "Give up after this many generations (default 100000)");
+    cmd->add_option("--torus", o->torus, "Torus WxH, or auto (sized from the pattern, grown as its debris grows)");
+    cmd->add_option("--backend", o->backend, "auto (sparse simulator when the rule allows), sparse, cpu or cuda");
+    cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)");
+    cmd->add_flag("--json", o->json, "Print the result as JSON");
+    cmd->add_option("--plot", o->plot, "Write the population curve as a PNG, stabilisation marked");
+    cmd->add_option("--soup", o->soup, "Analyse random soups of this size (WxH) instead of patterns");
+    cmd->add_option("--density", o->density, "Soup density (default 0.5)");
+    cmd->add_option("--seed", o->seed, "First soup seed (default 1); soups use seed, seed+1, ...");
+    cmd->add_option("--count", o->count, "Number of soups (default 1)");
+    cmd->add_option("--top", o->top, "Longest-lived soups to list (default 10)");
+    cmd->add_option("--checkpoint", o->checkpoint, "Write checkpoints to FILE (atomically), and on Ctrl-C");
+    cmd->add_option("--every", o->every, "Generations between checkpoints");
+    cmd->add_option("--resume", o->resume, "Continue from a checkpoint of the same pattern and rule");
+    cmd->callback([o] {
+        g_interrupted = 0;
+        std::signal(SIGINT, on_sigint);
+        const int rc = o->soup ? run_soups(*o) : run_patterns(*o);
+        std::signal(SIGINT, SIG_DFL);
+        if (rc != 0) {
+            std::fflush(nullptr);
+            std::exit(rc);
+        }
+    });
+}
+
+}  // namespace toroid::cli

@@ -1,0 +1,108 @@
+#include "pattern_lookup.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+
+#include "toroid/error.hpp"
+
+namespace toroid::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string canonical_name(std::string s) {
+    std::string out;
+    for (char c : s) {
+        if (std::isalnum(static_cast<unsigned char>(c))) out.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+    }
+    return out;
+}
+
+std::vector<fs::path> library_dirs() {
+    std::vector<fs::path> candidates;
+    if (const char* env = std::getenv("TOROID_PATTERNS")) candidates.emplace_back(env);
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path dir = exe.parent_path();
+        candidates.push_back(dir / "../patterns");
+        candidates.push_back(dir / "../../patterns");
+        candidates.push_back(dir / "../share/toroid/patterns");
+    }
+    candidates.emplace_back("patterns");
+    candidates.push_back(fs::path(__FILE__).parent_path().parent_path() / "patterns");
+    std::vector<fs::path> out;
+    for (const auto& c : candidates)
+        if (fs::is_directory(c, ec)) out.push_back(c);
+    return out;
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diag = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+bool is_pattern_file(const fs::path& p) {
+    const std::string ext = p.extension().string();
+    return ext == ".rle" || ext == ".cells" || ext == ".lif" || ext == ".life";
+}
+
+}  // namespace
+
+std::vector<std::string> library_names() {
+    std::vector<std::string> names;
+    for (const auto& dir : library_dirs()) {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(dir, ec))
+            if (is_pattern_file(e.path())) names.push_back(e.path().stem().string());
+        if (!names.empty()) break;
+    }
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    return names;
+}
+
+NamedPattern find_pattern(const std::string& arg) {
+    std::error_code ec;
+    if (fs::is_regular_file(arg, ec))
+        return {read_pattern_file(arg), fs::path(arg).stem().string(), arg};
+    const std::string want = canonical_name(arg);
+    for (const auto& dir : library_dirs()) {
+        for (const auto& e : fs::directory_iterator(dir, ec)) {
+            if (is_pattern_file(e.path()) && canonical_name(e.path().stem().string()) == want)
+                return {read_pattern_file(e.path().string()), e.path().stem().string(), e.path().string()};
+        }
+    }
+    const std::vector<std::string> names = library_names();
+    if (names.empty())
+        throw InputError("no pattern file '" + arg + "' and no patterns/ library found (set TOROID_PATTERNS to its folder)");
+    std::vector<std::pair<std::size_t, std::string>> ranked;
+    for (const auto& n : names) {
+        const std::string c = canonical_name(n);
+        std::size_t d = edit_distance(want, c);
+        if (!want.empty() && (c.find(want) != std::string::npos || want.find(c) != std::string::npos)) d = std::min<std::size_t>(d, 1);
+        ranked.emplace_back(d, n);
+    }
+    std::sort(ranked.begin(), ranked.end());
+    std::string close;
+    for (std::size_t i = 0; i < ranked.size() && i < 3 && ranked[i].first <= std::max<std::size_t>(3, want.size() / 2); ++i)
+        close += (close.empty() ? "" : ", ") + ranked[i].second;
+    std::string all;
+    for (const auto& n : names) all += (all.empty() ? "" : " ") + n;
+    throw InputError("unknown pattern '" + arg + "': no such file and no such name in the patterns/ library" +
+                     (close.empty() ? std::string() : "; did you mean: " + close + "?") + " (library: " + all + ")");
+}
+
+}  // namespace toroid::cli

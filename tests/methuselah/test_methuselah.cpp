@@ -1,0 +1,175 @@
+// Lifespans of the classic methuselahs in patterns/, pinned to the
+// literature (LifeWiki: lifespan, final population with escaping gliders).
+#include <gtest/gtest.h>
+
+#include "toroid/error.hpp"
+#include "toroid/methuselah.hpp"
+#include "toroid/pattern.hpp"
+
+namespace toroid {
+namespace {
+
+Pattern library(const std::string& name) {
+    return read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/" + name + ".rle");
+}
+
+MethuselahResult analyse(const std::string& name, MethuselahOptions o = {}) {
+    const Pattern p = library(name);
+    return analyse_methuselah(p.cells, name, p.rule.value_or(Rule()), o);
+}
+
+std::uint64_t ships(const MethuselahResult& r, const std::string& kind) {
+    for (const auto& s : r.ships_by_kind)
+        if (s.name == kind) return s.count;
+    return 0;
+}
+
+struct Known {
+    const char* name;
+    std::uint64_t lifespan, population, gliders;
+};
+
+class Classic : public ::testing::TestWithParam<Known> {};
+
+TEST_P(Classic, MatchesTheLiterature) {
+    const Known k = GetParam();
+    const MethuselahResult r = analyse(k.name);
+    ASSERT_TRUE(r.stabilised) << r.trend;
+    EXPECT_EQ(r.lifespan, k.lifespan);
+    EXPECT_EQ(r.final_population, k.population);
+    EXPECT_EQ(ships(r, "glider"), k.gliders);
+    EXPECT_EQ(r.ships, k.gliders);
+    EXPECT_EQ(r.population.at(r.lifespan), r.final_population);
+}
+
+// R-pentomino 1103 / 116 (6 gliders); Acorn 5206 / 633 (13 gliders);
+// Rabbits 17331 / 1744 (Bunnies' 40 gliders); Diehard dies at 130;
+// B-heptomino 148 / 28 (three blocks, two gliders, a ship);
+// Pi-heptomino 173 / 55 (six blocks, five blinkers, two ponds);
+// Lidka (the 13-cell form in patterns/, David Bell's grandparent of the
+// 15-cell original): 29055, 28 gliders; population 1625 at 29055 and 1623
+// one generation later (a beacon), LifeWiki quoting 1623.
+INSTANTIATE_TEST_SUITE_P(
+    Patterns, Classic,
+    ::testing::Values(Known{"r-pentomino", 1103, 116, 6}, Known{"acorn", 5206, 633, 13},
+                      Known{"rabbits", 17331, 1744, 40}, Known{"diehard", 130, 0, 0},
+                      Known{"b-heptomino", 148, 28, 2}, Known{"pi-heptomino", 173, 55, 0},
+                      Known{"lidka", 29055, 1625, 28}),
+    [](const auto& param_info) {
+        std::string n = param_info.param.name;
+        for (char& c : n)
+            if (c == '-') c = '_';
+        return n;
+    });
+
+TEST(Methuselah, LidkaPopulationRange) {
+    const MethuselahResult r = analyse("lidka");
+    EXPECT_EQ(r.final_population_min, 1623u);
+    EXPECT_EQ(r.final_population_max, 1625u);
+    EXPECT_EQ(r.period, 2u);
+}
+
+TEST(Methuselah, DetailsOfTheRPentomino) {
+    const MethuselahResult r = analyse("r-pentomino");
+    EXPECT_EQ(r.period, 2u);
+    EXPECT_EQ(r.final_population_min, 116u);
+    EXPECT_EQ(r.final_population_max, 116u);
+    EXPECT_FALSE(r.debris.empty());
+    EXPECT_GE(r.population.size(), r.generations_run + 1);
+    EXPECT_EQ(r.population[0], 5u);
+}
+
+TEST(Methuselah, SameAnswerOnTheCpuBackend) {
+    MethuselahOptions o;
+    o.backend = "cpu";
+    o.torus_width = o.torus_height = 512;
+    o.backend_options.threads = 1;
+    for (const char* name : {"r-pentomino", "b-heptomino"}) {
+        const MethuselahResult a = analyse(name), b = analyse(name, o);
+        EXPECT_EQ(b.simulator, "cpu");
+        EXPECT_EQ(a.lifespan, b.lifespan) << name;
+        EXPECT_EQ(a.final_population, b.final_population) << name;
+        EXPECT_EQ(a.ships, b.ships) << name;
+    }
+}
+
+TEST(Methuselah, ShipsAndOscillatorsAreStableFromTheStart) {
+    for (const char* name : {"glider", "lwss", "mwss", "hwss", "pulsar", "pentadecathlon", "blinker"}) {
+        const MethuselahResult r = analyse(name);
+        ASSERT_TRUE(r.stabilised) << name;
+        EXPECT_EQ(r.lifespan, 0u) << name;
+    }
+    EXPECT_EQ(analyse("pentadecathlon").period, 15u);
+    EXPECT_EQ(analyse("pulsar").period, 3u);
+    EXPECT_EQ(ships(analyse("lwss"), "LWSS"), 1u);
+}
+
+TEST(Methuselah, NeverStabilisingIsAnAnswerNotAnError) {
+    MethuselahOptions o;
+    o.max_gens = 600;
+    const MethuselahResult r = analyse("gosper-glider-gun", o);
+    EXPECT_FALSE(r.stabilised);
+    EXPECT_EQ(r.generations_run, 600u);
+    EXPECT_NE(r.trend.find("population"), std::string::npos);
+}
+
+TEST(Methuselah, HexagonalRule) {
+    const MethuselahResult r = analyse("hex-b2-s34");
+    ASSERT_TRUE(r.stabilised);
+    EXPECT_GE(r.period, 1u);
+}
+
+TEST(Methuselah, StochasticRuleStabilisesOnlyByDyingOut) {
+    // Births happen with probability 1/2 and nothing survives: the pattern dies.
+    Grid g(8, 8);
+    for (int i = 0; i < 8; ++i) g.set(i, i, true), g.set(7 - i, i, true);
+    MethuselahOptions o;
+    o.max_gens = 5000;
+    const MethuselahResult r = analyse_methuselah(g, "x", Rule::parse("B3(1/2)/S"), o);
+    ASSERT_TRUE(r.stabilised);
+    EXPECT_EQ(r.final_population, 0u);
+    EXPECT_EQ(r.population.at(r.lifespan), 0u);
+    EXPECT_GT(r.population.at(r.lifespan - 1), 0u);
+    // A stochastic rule that keeps living: not stabilised, not an error.
+    o.max_gens = 300;
+    const Pattern p = library("r-pentomino");
+    const MethuselahResult s = analyse_methuselah(p.cells, "r", Rule::parse("B2(1/3)/S12H"), o);
+    EXPECT_FALSE(s.stabilised);
+}
+
+TEST(Methuselah, TorusTooSmall) {
+    MethuselahOptions o;
+    o.torus_width = o.torus_height = 20;
+    EXPECT_THROW(analyse("acorn", o), InputError);
+    o.torus_width = o.torus_height = 128;  // holds the pattern, not its debris
+    try {
+        analyse("acorn", o);
+        FAIL() << "expected an InputError";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("too small"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Methuselah, AutomaticTorusGrowsWithTheDebris) {
+    // Paul Callahan's 10-cell block-laying switch engine grows forever: the
+    // automatic torus is doubled (restarting the run) when its cells near the edge.
+    const Pattern p = parse_pattern("x = 8, y = 6\n6bob$4bob2o$4bobob$4bo3b$2bo5b$obo!", "<switch engine>");
+    MethuselahOptions o;
+    o.max_gens = 15000;
+    const MethuselahResult r = analyse_methuselah(p.cells, "switch engine", Rule(), o);
+    EXPECT_FALSE(r.stabilised);
+    EXPECT_GT(r.torus_width, 2048);
+    EXPECT_EQ(r.generations_run, 15000u);
+}
+
+TEST(Methuselah, SoupsAreReproducible) {
+    Grid g(16, 16);
+    for (int i = 0; i < 256; i += 3) g.set(i % 16, i / 16, true);
+    const MethuselahResult a = analyse_methuselah(g, "soup", Rule(), {}), b = analyse_methuselah(g, "soup", Rule(), {});
+    ASSERT_TRUE(a.stabilised);
+    EXPECT_EQ(a.lifespan, b.lifespan);
+    EXPECT_EQ(a.population, b.population);
+}
+
+}  // namespace
+}  // namespace toroid

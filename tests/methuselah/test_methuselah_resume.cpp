@@ -1,0 +1,123 @@
+// Long runs: a run killed with SIGKILL and resumed from its last checkpoint
+// gives exactly the result of an uninterrupted run; foreign checkpoints are
+// refused.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "toroid/checkpoint.hpp"
+#include "toroid/error.hpp"
+#include "toroid/methuselah.hpp"
+#include "toroid/pattern.hpp"
+
+namespace toroid {
+namespace {
+
+Pattern library(const std::string& name) {
+    return read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/" + name + ".rle");
+}
+
+std::string temp_path(const std::string& stem) {
+    return (std::filesystem::temp_directory_path() / (stem + "-" + std::to_string(::getpid()) + ".ckpt")).string();
+}
+
+TEST(MethuselahResume, SigkillThenResumeEqualsUninterrupted) {
+    const Pattern p = library("rabbits");
+    const MethuselahResult full = analyse_methuselah(p.cells, "rabbits", Rule(), {});
+    ASSERT_TRUE(full.stabilised);
+
+    const std::string path = temp_path("rabbits");
+    std::filesystem::remove(path);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        // Slowed down (3 ms per 256 generations) so the parent kills it mid-run.
+        MethuselahOptions o;
+        o.checkpoint_path = path;
+        o.checkpoint_every = 1000;
+        o.progress = [](const MethuselahProgress&) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(3));
+            return true;
+        };
+        analyse_methuselah(p.cells, "rabbits", Rule(), o);
+        ::_exit(0);
+    }
+    // Wait for a checkpoint past generation 5000, then kill without warning.
+    std::uint64_t at = 0;
+    for (int i = 0; i < 3000 && at < 5000; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (std::filesystem::exists(path)) {
+            try {
+                at = load_checkpoint(path).generation;
+            } catch (const InputError&) {
+                at = 0;  // never happens: writes are atomic
+                ADD_FAILURE() << "a half-written checkpoint was visible";
+            }
+        }
+    }
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the child finished before it was killed";
+    ASSERT_GE(at, 5000u);
+
+    const std::uint64_t saved = load_checkpoint(path).generation;
+    EXPECT_LT(saved, full.lifespan);
+    MethuselahOptions o;
+    o.resume_path = path;
+    const MethuselahResult resumed = analyse_methuselah(p.cells, "rabbits", Rule(), o);
+    EXPECT_EQ(resumed.lifespan, full.lifespan);
+    EXPECT_EQ(resumed.final_population, full.final_population);
+    EXPECT_EQ(resumed.period, full.period);
+    EXPECT_EQ(resumed.ships, full.ships);
+    EXPECT_EQ(resumed.generations_run, full.generations_run);
+    EXPECT_EQ(resumed.debris, full.debris);
+    EXPECT_EQ(resumed.population, full.population);
+    std::filesystem::remove(path);
+}
+
+TEST(MethuselahResume, InterruptWritesACheckpoint) {
+    const Pattern p = library("acorn");
+    const std::string path = temp_path("acorn");
+    MethuselahOptions o;
+    o.checkpoint_path = path;
+    o.progress = [](const MethuselahProgress& pr) { return pr.generation < 2000; };  // "Ctrl-C" at 2048
+    const MethuselahResult stopped = analyse_methuselah(p.cells, "acorn", Rule(), o);
+    EXPECT_TRUE(stopped.interrupted);
+    EXPECT_FALSE(stopped.stabilised);
+    EXPECT_EQ(load_checkpoint(path).generation, stopped.generations_run);
+    MethuselahOptions r;
+    r.resume_path = path;
+    const MethuselahResult resumed = analyse_methuselah(p.cells, "acorn", Rule(), r);
+    EXPECT_EQ(resumed.lifespan, 5206u);
+    EXPECT_EQ(resumed.final_population, 633u);
+    std::filesystem::remove(path);
+}
+
+TEST(MethuselahResume, RefusesAnotherPatternOrRule) {
+    const Pattern acorn = library("acorn"), r = library("r-pentomino");
+    const std::string path = temp_path("r");
+    MethuselahOptions o;
+    o.checkpoint_path = path;
+    o.progress = [](const MethuselahProgress& pr) { return pr.generation < 500; };
+    analyse_methuselah(r.cells, "r-pentomino", Rule(), o);
+    MethuselahOptions again;
+    again.resume_path = path;
+    try {
+        analyse_methuselah(acorn.cells, "acorn", Rule(), again);
+        FAIL() << "resumed another pattern";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("r-pentomino"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(analyse_methuselah(r.cells, "r-pentomino", Rule::parse("B36/S23"), again), InputError);
+    std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace toroid
