@@ -80,11 +80,15 @@ GraphAnalysis analyze_graph(const GameGraph& graph) {
     GraphAnalysis result;
     result.acyclic = resolved == n;
 
-    // 2. Generalised SG on the rest: for m = 0, 1, ... label m every unlabeled
-    //    u with no follower labeled m whose unlabeled followers all have a
-    //    follower labeled m (a retrograde pass per m).
+    // 2. Generalised SG on the rest (Fraenkel-Yesha). Round m: label m every
+    //    unlabeled u with no follower labeled m whose followers that are
+    //    unlabeled or infinite all have a follower labeled m (a retrograde
+    //    pass); then every unlabeled vertex without a follower labeled m is
+    //    infinite for good (it lacks the value m among its followers). Stop
+    //    when nothing is left unlabeled.
+    constexpr std::int64_t kInfinite = -2;
     if (!result.acyclic) {
-        std::vector<std::size_t> rest;
+        std::vector<std::size_t> rest;  // vertices with label < 0
         for (std::size_t v = 0; v < n; ++v)
             if (label[v] == kUnlabeled) rest.push_back(v);
         std::vector<std::size_t> count(n, 0);
@@ -96,24 +100,28 @@ GraphAnalysis analyze_graph(const GameGraph& graph) {
                 hit[u] = 0;
                 std::size_t c = 0;
                 for (const auto w : graph.moves(u)) {
-                    if (label[w] == kUnlabeled) ++c;
+                    if (label[w] < 0) ++c;
                     else if (label[w] == m) hit[u] = 1;
                 }
                 count[u] = c;
             }
+            // followers already hit (by a finite label m) no longer count
+            for (const auto u : rest) {
+                if (!hit[u]) continue;
+                for (const auto x : pred[u])
+                    if (label[x] == kUnlabeled && !hit[x]) --count[x];
+            }
             for (const auto u : rest)
-                if (!hit[u] && count[u] == 0) {
+                if (label[u] == kUnlabeled && !hit[u] && count[u] == 0) {
                     label[u] = m;
                     work.push_back(u);
                 }
-            bool any_hit = false;
             while (!work.empty()) {
                 const std::size_t v = work.back();
                 work.pop_back();
                 for (const auto w : pred[v]) {
-                    if (label[w] != kUnlabeled || hit[w]) continue;
+                    if (label[w] >= 0 || hit[w]) continue;
                     hit[w] = 1;
-                    any_hit = true;
                     for (const auto x : pred[w]) {
                         if (label[x] != kUnlabeled || hit[x]) continue;
                         if (--count[x] == 0) {
@@ -123,29 +131,28 @@ GraphAnalysis analyze_graph(const GameGraph& graph) {
                     }
                 }
             }
-            // any vertex still unlabeled but hit keeps the loop going
-            bool remaining_hit = false;
             std::vector<std::size_t> still;
+            bool unlabeled_left = false;
             for (const auto u : rest) {
-                if (label[u] != kUnlabeled) continue;
+                if (label[u] >= 0) continue;
+                if (label[u] == kUnlabeled && !hit[u]) label[u] = kInfinite;
+                if (label[u] == kUnlabeled) unlabeled_left = true;
                 still.push_back(u);
-                if (hit[u]) remaining_hit = true;
             }
-            (void)any_hit;
             rest.swap(still);
-            if (!remaining_hit || rest.empty()) break;
+            if (!unlabeled_left) break;
         }
     }
 
     result.value.resize(n);
     for (std::size_t v = 0; v < n; ++v) {
-        if (label[v] != kUnlabeled) {
+        if (label[v] >= 0) {
             result.value[v] = LoopyValue::of(static_cast<std::uint64_t>(label[v]));
             continue;
         }
         LoopyValue lv{false, 0, {}};
         for (const auto w : graph.moves(v))
-            if (label[w] != kUnlabeled) lv.infinity_set.push_back(static_cast<std::uint64_t>(label[w]));
+            if (label[w] >= 0) lv.infinity_set.push_back(static_cast<std::uint64_t>(label[w]));
         std::sort(lv.infinity_set.begin(), lv.infinity_set.end());
         lv.infinity_set.erase(std::unique(lv.infinity_set.begin(), lv.infinity_set.end()), lv.infinity_set.end());
         result.value[v] = lv;
