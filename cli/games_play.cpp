@@ -376,6 +376,17 @@ private:
     Position pos_;
 };
 
+constexpr double kMaxPlayPositions = 2'000'000;
+
+// Refuses before enumerating when a game would have too many positions.
+void check_size(double positions, const std::string& what) {
+    if (positions > kMaxPlayPositions) {
+        throw InputError("game too large to enumerate: " + what + " has about " +
+                         std::to_string(static_cast<long long>(positions)) +
+                         " positions (at most 2000000); give a smaller bound (smaller heaps or board)");
+    }
+}
+
 std::int64_t small(const std::string& s, const std::string& what, std::uint64_t max = 1'000'000) {
     return static_cast<std::int64_t>(parse_u64_max(s, what, max));
 }
@@ -434,7 +445,7 @@ std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool mi
     }
     if (kind == "game-n") {
         if (rest.size() != 1) throw InputError("play game-n needs N");
-        const auto n = small(rest[0], "N");
+        const auto n = small(rest[0], "N", 100000);
         if (n < 1) throw InputError("N must be at least 1");
         return std::make_unique<SolvedSession>(std::make_unique<GameN>(n), GameN::start());
     }
@@ -450,6 +461,10 @@ std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool mi
         for (const auto& c : rest) cells.push_back(small(c, "coin cell", 60));
         std::sort(cells.begin(), cells.end());
         if (std::adjacent_find(cells.begin(), cells.end()) != cells.end()) throw InputError("two coins on one cell");
+        double size = 1;  // C(last cell + 1, coins)
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            size = size * static_cast<double>(cells.back() + 1 - static_cast<std::int64_t>(i)) / static_cast<double>(i + 1);
+        check_size(size, "this coin strip");
         return std::make_unique<SolvedSession>(std::make_unique<CoinStrip>(), cells);
     }
     if (kind == "parity") {
@@ -470,6 +485,9 @@ std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool mi
         Position p;
         for (std::size_t i = first; i < rest.size(); ++i) p.push_back(small(rest[i], "heap", 10000));
         if (p.empty()) throw InputError("no heaps given");
+        double size = 1;
+        for (const auto h : p) size *= static_cast<double>(h + 1);
+        check_size(size, kind + " with these heaps");
         if (kind == "take") return std::make_unique<SolvedSession>(std::make_unique<TakeHeapsGame>(k), p);
         return std::make_unique<SolvedSession>(std::make_unique<CompoundGame>(), p);
     }
