@@ -9,6 +9,8 @@
 #include "toroid/error.hpp"
 #include "toroid/games/game_graph.hpp"
 #include "toroid/games/graph_analysis.hpp"
+#include "toroid/games/heap_games.hpp"
+#include "toroid/games/lecture_games.hpp"
 #include "toroid/games/misere.hpp"
 #include "toroid/games/octal.hpp"
 #include "toroid/games/parse.hpp"
@@ -168,6 +170,76 @@ void run_sum(const std::vector<std::string>& specs, bool as_json) {
     }
 }
 
+void run_misere(const std::vector<std::string>& args, bool as_json) {
+    if (args.size() < 2) {
+        throw InputError("grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
+                         "subtraction SET HEAPS | chocolate M N");
+    }
+    const std::string& kind = args[0];
+    std::unique_ptr<ImpartialGame> game;
+    std::size_t first = 1;
+    if (kind == "octal") {
+        game = std::make_unique<OctalHeapsGame>(OctalGame::parse(args[1]));
+        first = 2;
+    } else if (kind == "subtraction") {
+        game = std::make_unique<SubtractionHeapsGame>(SubtractionSet::parse(args[1]));
+        first = 2;
+    } else if (kind == "nim") {
+        game = std::make_unique<TakeHeapsGame>(std::int64_t{1} << 40);
+    } else if (kind == "chocolate") {
+        game = std::make_unique<ChocolateBar>();
+    } else {
+        throw InputError("grundy misere: unknown game '" + kind + "' (expected nim, octal, subtraction or chocolate)");
+    }
+    Position start;
+    double size = 1;
+    for (std::size_t i = first; i < args.size(); ++i) {
+        const auto h = parse_u64_max(args[i], "heap " + std::to_string(i - first + 1), 1'000'000);
+        start.push_back(static_cast<std::int64_t>(h));
+        size *= static_cast<double>(h + 1);
+    }
+    if (start.empty()) throw InputError("grundy misere: no heaps given");
+    if (kind == "chocolate" && (start.size() != 2 || start[0] < 1 || start[1] < 1)) {
+        throw InputError("chocolate needs the bar size M N (both at least 1)");
+    }
+    if (size > 2'000'000) {
+        throw InputError("game too large to enumerate by brute force: up to " +
+                         std::to_string(static_cast<long long>(size)) +
+                         " positions (at most 2000000); give smaller heaps");
+    }
+    if (kind != "chocolate") start = normalise_heaps(start);
+    const auto s = solve(*game, start);
+    const auto cmp = compare_misere(s.graph());
+    const auto normal = s.outcome(start), mis = s.misere_outcome(start);
+    std::vector<std::string> winning;
+    for (const auto w : s.graph().moves(s.id(start)))
+        if (cmp.misere[w] == Outcome::P) winning.push_back(game->describe(s.position(w)));
+    std::vector<std::string> differ;
+    for (const auto v : cmp.differing) differ.push_back(game->describe(s.position(v)));
+    if (as_json) {
+        return print_json({{"position", game->describe(start)}, {"normal_value", s.value(start).to_string()},
+                           {"normal_outcome", to_string(normal)}, {"misere_outcome", to_string(mis)},
+                           {"misere_winning_moves_to", winning}, {"positions", s.size()},
+                           {"differing_positions", differ}});
+    }
+    std::cout << game->describe(start) << " (" << s.size() << " positions reachable, solved by brute force)\n";
+    std::cout << "normal play: g = " << s.value(start).to_string() << ", " << describe(normal) << "\n";
+    std::cout << "misère play: " << describe(mis) << "\n";
+    if (!winning.empty()) {
+        std::cout << "misère winning moves to:";
+        for (const auto& w : winning) std::cout << " [" << w << "]";
+        std::cout << "\n";
+    }
+    if (differ.empty()) {
+        std::cout << "misère and normal play agree at every reachable position\n";
+    } else {
+        std::cout << "misère and normal play differ at " << differ.size() << " of " << s.size()
+                  << " reachable positions, e.g.:";
+        for (std::size_t i = 0; i < differ.size() && i < 10; ++i) std::cout << " [" << differ[i] << "]";
+        std::cout << "\n(misère play does not follow the xor of Grundy values)\n";
+    }
+}
+
 }  // namespace
 
 void add_grundy_command(CLI::App& app) {
@@ -198,6 +270,17 @@ void add_grundy_command(CLI::App& app) {
     gr->add_flag("--misere", go->misere, "also misère outcomes (brute force) and where they differ");
     gr->add_flag("--json", go->json, "JSON output");
     gr->callback([go] { run_graph(go->file, go->misere, go->json); });
+
+    struct MisOpts {
+        std::vector<std::string> args;
+        bool json = false;
+    };
+    auto mo = std::make_shared<MisOpts>();
+    auto* mi = g->add_subcommand("misere", "misère play by brute force: nim HEAPS | octal CODE HEAPS | "
+                                           "subtraction SET HEAPS | chocolate M N");
+    mi->add_option("game", mo->args, "GAME ARGS...");
+    mi->add_flag("--json", mo->json, "JSON output");
+    mi->callback([mo] { run_misere(mo->args, mo->json); });
 
     struct SumOpts {
         std::vector<std::string> specs;

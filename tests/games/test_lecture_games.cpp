@@ -5,7 +5,9 @@
 #include <map>
 
 #include "toroid/error.hpp"
+#include "toroid/games/heap_games.hpp"
 #include "toroid/games/lecture_games.hpp"
+#include "toroid/games/misere.hpp"
 #include "toroid/games/nim.hpp"
 #include "toroid/games/octal.hpp"
 
@@ -154,4 +156,33 @@ TEST(Solver, TooLargeGamesAreRefusedWithTheBound) {
     }
     const auto s = solve(game, {5});
     EXPECT_THROW(s.id({6}), toroid::InputError);
+}
+
+TEST(HeapGames, SolverAgreesWithOctalSequenceOnSums) {
+    const auto code = OctalGame::parse("0.07");
+    const auto g = octal_grundy_naive(code, 40);
+    const OctalHeapsGame game(code);
+    const Position start{4, 7, 9};
+    const auto s = solve(game, start);
+    for (std::size_t id = 0; id < s.size(); ++id) {
+        std::uint64_t x = 0;
+        for (const auto h : s.position(id)) x ^= g[static_cast<std::size_t>(h)];
+        EXPECT_EQ(s.analysis().value[id], LoopyValue::of(x));
+    }
+}
+
+TEST(HeapGames, MisereKaylesDiffersFromNormalPlay) {
+    const OctalHeapsGame kayles(OctalGame::parse("0.77"));
+    const auto s = solve(kayles, {5, 3});
+    // a single pin: normal play N (take it and win), misère P (taking it loses)
+    EXPECT_EQ(s.outcome({1}), Outcome::N);
+    EXPECT_EQ(s.misere_outcome({1}), Outcome::P);
+    EXPECT_EQ(s.outcome({}), Outcome::P);
+    EXPECT_EQ(s.misere_outcome({}), Outcome::N);
+    const auto cmp = compare_misere(s.graph());
+    EXPECT_FALSE(cmp.differing.empty());
+    // normal play of sums still follows the xor rule
+    const SubtractionHeapsGame bash(SubtractionSet::parse("1-3"));
+    const auto b = solve(bash, {9, 6, 5, 4});
+    EXPECT_EQ(b.value({9, 6, 5, 4}), LoopyValue::of(2));
 }
