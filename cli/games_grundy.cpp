@@ -26,9 +26,12 @@ namespace {
 struct SeqOptions {
     std::string rule;
     std::string upto = "100";
-    bool period = false, json = false;
+    bool period = false, json = false, no_limit = false;
     std::string output;
 };
+
+// About five minutes of work; beyond it the command asks for a smaller bound.
+constexpr std::uint64_t kMaxOctalWork = 300'000'000'000ull;
 
 constexpr std::size_t kPrintAll = 2000;
 
@@ -85,7 +88,7 @@ void run_octal(const SeqOptions& o) {
     const auto game = OctalGame::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
     const auto t0 = std::chrono::steady_clock::now();
-    auto seq = octal_grundy(game, upto, true);
+    auto seq = octal_grundy(game, upto, true, o.no_limit ? 0 : kMaxOctalWork);
     Periodicity per = seq.period;
     if (o.period && !per.found) per = octal_period(game, seq.g);
     const std::string name = octal_name(game.code());
@@ -257,6 +260,7 @@ void add_grundy_command(CLI::App& app) {
         c->add_flag("--period", o->period, "find and prove the period");
         c->add_option("--output", o->output, "write every value to FILE as 'n g(n)' lines");
         c->add_flag("--json", o->json, "JSON output");
+        if (!sub) c->add_flag("--no-limit", o->no_limit, "compute even when the projected time is very long");
         c->callback([o, sub] { sub ? run_subtraction(*o) : run_octal(*o); });
     }
 

@@ -168,7 +168,7 @@ Labeling choose_labeling(const std::vector<std::uint32_t>& g, std::size_t lo, st
 
 }  // namespace
 
-OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period) {
+OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period, std::uint64_t max_work) {
     check_upto(upto);
     OctalSequence out;
     auto& g = out.g;
@@ -227,6 +227,8 @@ OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_
     };
     relabel(prefix);
     Stamp need;  // values that still need a witness
+    std::uint64_t work = 0, work_at_check = 0;  // inner-loop steps, for the refusal above
+    double per_n_before = 0;
     for (std::size_t n = prefix + 1; n <= upto; ++n) {
         st.next();
         for (const auto k : one_heap_ks) st.set(g[n - k]);
@@ -236,6 +238,7 @@ OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_
             for (const auto a : rare) {
                 if (a >= r) break;
                 st.set(g[a] ^ g[r - a]);
+                ++work;
             }
         }
         // smallest unseen value whose parity no common-common pair can give
@@ -257,13 +260,15 @@ OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_
             }
         for (std::size_t ki = 0; ki < split_ks.size() && needed > 0; ++ki) {
             const std::size_t r = n - split_ks[ki];
-            for (std::size_t a = 1; 2 * a <= r && needed > 0; ++a) {
+            std::size_t a = 1;
+            for (; 2 * a <= r && needed > 0; ++a) {
                 const std::uint32_t v = g[a] ^ g[r - a];
                 if (v < scarce && need.has(v) && !st.has(v)) {
                     st.set(v);
                     --needed;
                 }
             }
+            work += a;
         }
         g[n] = st.mex();
         if (lab.rare(g, n)) rare.push_back(static_cast<std::uint32_t>(n));
@@ -273,6 +278,26 @@ OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_
                 out.rare_positions = rare.size();
                 return out;
             }
+            // Refuse (InputError) when the rest would take far too long.
+            if (max_work > 0 && n >= 32768) {
+                const double per_n = static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
+                const double growth = per_n_before > 0 ? per_n / per_n_before : 1.0;
+                const double rest = static_cast<double>(upto - n);
+                const double projected =
+                    growth > 1.5 ? per_n * rest * (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
+                                 : per_n * rest;
+                if (projected > static_cast<double>(max_work)) {
+                    throw InputError("octal game " + game.code() + " has no sparse space or period so far (" +
+                                     std::to_string(rare.size()) + " rare positions up to " + std::to_string(n) +
+                                     "): g(0.." + std::to_string(upto) + ") would need about " +
+                                     std::to_string(static_cast<long long>(projected)) +
+                                     " more steps; ask for a smaller --upto");
+                }
+                per_n_before = per_n;
+            } else if (n >= 16384) {
+                per_n_before = static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
+            }
+            work_at_check = work;
             next_check *= 2;
             relabel(n);
         }

@@ -72,8 +72,12 @@ struct OctalSequence {
     std::size_t rare_positions = 0;
 };
 
-// Throws InputError if upto > 10^8 (memory).
-OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period = true);
+// Throws InputError if upto > 10^8 (memory), or, when max_work > 0, if at a
+// checkpoint n = 2^j the projected number of remaining inner-loop steps
+// exceeds max_work (games without sparse space are quadratic; about 1e9 steps
+// take a second). 0 means no limit.
+OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period = true,
+                           std::uint64_t max_work = 0);
 
 // Guy-Smith proof on a computed prefix.
 Periodicity octal_period(const OctalGame& game, std::span<const std::uint32_t> g);
