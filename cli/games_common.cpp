@@ -28,7 +28,6 @@ std::string octal_name(const std::string& code) {
     if (code == "0.07") return "Dawson's Kayles";
     if (code == "0.137") return "Dawson's chess";
     if (code == "0.007") return "Treblecross";
-    if (code == "4.07") return "";
     return "";
 }
 

@@ -89,7 +89,7 @@ std::vector<std::vector<std::uint64_t>> nim_p_positions(std::size_t k, std::uint
     }
     // Odometer over the first k-1 entries (non-decreasing); the last is their xor.
     std::vector<std::uint64_t> t(k - 1, 0);
-    const std::uint64_t cap = max == UINT64_MAX ? max : max;
+    const std::uint64_t cap = max;
     while (true) {
         std::uint64_t x = 0;
         for (const auto v : t) x ^= v;

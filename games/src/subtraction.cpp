@@ -123,26 +123,24 @@ std::vector<std::uint32_t> subtraction_grundy(const SubtractionSet& set, std::si
             while (mex[cls] < s.size() && s[mex[cls]]) ++mex[cls];
         };
         for (std::size_t n = 0; n <= upto; ++n) {
-            if (pure_odd) {
-                g[n] = n == 0 ? 0 : mex[(n + 1) % 2];
-            } else {
-                g[n] = n < 2 ? 0 : mex[n % 2];
-                // class n%2 must only hold j <= n-2: add g[n-... ] lazily
-            }
-            if (pure_odd) add(static_cast<int>(n % 2), g[n]);
-            else add(static_cast<int>(n % 2), g[n]);
+            // odd: g(n) = mex of g(j), j < n, j of the other parity;
+            // even: g(n) = mex of g(j), j <= n - 2, j of the same parity.
+            if (pure_odd) g[n] = n == 0 ? 0 : mex[(n + 1) % 2];
+            else g[n] = n < 2 ? 0 : mex[n % 2];
+            add(static_cast<int>(n % 2), g[n]);
         }
         return g;
     }
-    if (!set.finite()) {
-        const double steps = static_cast<double>(upto) * static_cast<double>(upto) / 2.0;
-        if (steps > 4.0e9) {
-            throw InputError("the Grundy sequence of '" + set.to_string() + "' up to " + std::to_string(upto) +
-                             " needs about " + std::to_string(static_cast<std::uint64_t>(steps)) +
-                             " steps; ask for a smaller bound (--upto)");
-        }
+    if (!set.finite() && upto > 100'000'000) {
+        throw InputError("--upto " + std::to_string(upto) + " is too large for an infinite subtraction set");
     }
     const auto elems = set.elements_upto(upto);
+    const double steps = static_cast<double>(upto) * static_cast<double>(elems.size()) / 2.0;
+    if (steps > 4.0e9) {
+        throw InputError("the Grundy sequence of '" + set.to_string() + "' up to " + std::to_string(upto) +
+                         " needs about " + std::to_string(static_cast<std::uint64_t>(steps)) +
+                         " steps; ask for a smaller bound (--upto)");
+    }
     for (std::size_t n = 1; n <= upto; ++n) {
         vals.clear();
         for (const auto s : elems) {
