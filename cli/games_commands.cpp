@@ -196,7 +196,7 @@ void run_zeckendorf(const std::string& arg, bool decode, bool as_json) {
 }
 
 void run_game_n(const std::string& arg, bool as_json) {
-    const auto n = parse_u64_max(arg, "N", 1'000'000);
+    const auto n = parse_u64_max(arg, "N", 100'000);
     if (n == 0) throw InputError("N must be at least 1");
     const GameN game(static_cast<std::int64_t>(n));
     const auto s = solve(game, GameN::start());

@@ -74,7 +74,7 @@ SumComponent parse_component(const std::string& spec) {
         if (w.size() != 3) throw InputError(where + "expected 'octal CODE HEAP', e.g. 'octal 0.07 12'");
         const auto game = OctalGame::parse(w[1]);
         const auto h = parse_u64_max(w[2], "octal heap", kMaxComponentHeap);
-        const auto g = octal_grundy(game, h).g;
+        const auto g = octal_grundy(game, h, true, kMaxOctalWork).g;
         return {spec, LoopyValue::of(g[h]), [game, g, h](std::uint64_t t) -> std::optional<std::string> {
                     for (const auto& m : octal_moves(game, h))
                         if ((g[m.left] ^ g[m.right]) == t) return m.to_string();

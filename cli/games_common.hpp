@@ -15,6 +15,10 @@
 
 namespace toroid::cli {
 
+// Work limit passed to octal_grundy by every command (about five minutes);
+// beyond it the command refuses and asks for a smaller bound.
+constexpr std::uint64_t kMaxOctalWork = 300'000'000'000ull;
+
 // Heaps given on the command line; each checked with parse_u64 ("heap 2").
 std::vector<std::uint64_t> parse_heaps(const std::vector<std::string>& args, bool allow_empty = false);
 

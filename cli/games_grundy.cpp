@@ -30,8 +30,6 @@ struct SeqOptions {
     std::string output;
 };
 
-// About five minutes of work; beyond it the command asks for a smaller bound.
-constexpr std::uint64_t kMaxOctalWork = 300'000'000'000ull;
 
 constexpr std::size_t kPrintAll = 2000;
 

@@ -113,7 +113,7 @@ struct SubtractionRule : HeapRule {
 struct OctalRule : HeapRule {
     OctalGame game;
     std::vector<std::uint32_t> g;
-    OctalRule(OctalGame gm, std::uint64_t max_heap) : game(std::move(gm)), g(octal_grundy(game, max_heap).g) {}
+    OctalRule(OctalGame gm, std::uint64_t max_heap) : game(std::move(gm)), g(octal_grundy(game, max_heap, true, kMaxOctalWork).g) {}
     std::string name() const override { return "octal " + game.code(); }
     std::uint64_t value(std::uint64_t h) const override { return g[h]; }
     std::optional<OctalMove> move_to_value(std::uint64_t h, std::uint64_t t) const override {

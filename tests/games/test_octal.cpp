@@ -152,3 +152,15 @@ TEST(Subtraction, MalformedSets) {
     EXPECT_EQ(SubtractionSet::parse("4,1-3, odd").to_string(), "1,2,3,4,odd");
     EXPECT_THROW(subtraction_grundy(SubtractionSet::parse("powers-of-2,even"), 10'000'000), toroid::InputError);
 }
+
+TEST(Octal, HopelessComputationsAreRefusedWithAProjection) {
+    // 0.007 (Treblecross) has no sparse space: quadratic; a small work limit trips at n = 32768.
+    try {
+        octal_grundy(OctalGame::parse("0.007"), 10'000'000, true, 1'000'000'000);
+        FAIL() << "expected a refusal";
+    } catch (const toroid::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("smaller --upto"), std::string::npos) << e.what();
+    }
+    // a sparse game within the same limit is not refused
+    EXPECT_EQ(octal_grundy(OctalGame::parse("0.106"), 100'000, true, 1'000'000'000).g.size(), 100'001u);
+}
