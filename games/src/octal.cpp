@@ -227,6 +227,27 @@ OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_
     };
     relabel(prefix);
     Stamp need;  // values that still need a witness
+    // Per remainder r: the values seen so far scanning its splits a + (r - a),
+    // and where the scan stopped. A ring of t + 1 slots (r in n-t .. n).
+    struct Witnessed {
+        std::size_t r = SIZE_MAX, next_a = 1;
+        std::vector<std::uint64_t> bits;
+        bool has(std::uint32_t v) const { return v / 64 < bits.size() && ((bits[v / 64] >> (v % 64)) & 1u); }
+        void add(std::uint32_t v) {
+            if (v / 64 >= bits.size()) bits.resize(v / 64 + 1, 0);
+            bits[v / 64] |= std::uint64_t{1} << (v % 64);
+        }
+    };
+    std::vector<Witnessed> ring(t + 1);
+    auto slot = [&](std::size_t r) -> Witnessed& {
+        auto& c = ring[r % ring.size()];
+        if (c.r != r) {
+            c.r = r;
+            c.next_a = 1;
+            std::fill(c.bits.begin(), c.bits.end(), 0);
+        }
+        return c;
+    };
     std::uint64_t work = 0, work_at_check = 0;  // inner-loop steps, for the refusal above
     double per_n_before = 0;
     for (std::size_t n = prefix + 1; n <= upto; ++n) {
@@ -258,17 +279,32 @@ OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_
                 need.set(v);
                 ++needed;
             }
+        // Values already witnessed for the same remainder r = n - k (a heap
+        // of n - k is split alike for every split digit k): reuse them.
+        if (needed > 0) {
+            for (const auto k : split_ks) {
+                const auto& c = slot(n - k);
+                for (std::uint32_t v = 0; v < scarce && needed > 0; ++v)
+                    if (need.has(v) && !st.has(v) && c.has(v)) {
+                        st.set(v);
+                        --needed;
+                    }
+            }
+        }
         for (std::size_t ki = 0; ki < split_ks.size() && needed > 0; ++ki) {
             const std::size_t r = n - split_ks[ki];
-            std::size_t a = 1;
+            auto& c = slot(r);
+            std::size_t a = c.next_a;
             for (; 2 * a <= r && needed > 0; ++a) {
                 const std::uint32_t v = g[a] ^ g[r - a];
+                c.add(v);
                 if (v < scarce && need.has(v) && !st.has(v)) {
                     st.set(v);
                     --needed;
                 }
             }
-            work += a;
+            work += a - c.next_a;
+            c.next_a = a;
         }
         g[n] = st.mex();
         if (lab.rare(g, n)) rare.push_back(static_cast<std::uint32_t>(n));
