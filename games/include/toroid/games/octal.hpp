@@ -20,6 +20,8 @@
 //   positions), non-split moves too; then for v = 0, 1, ...: a value not yet
 //   seen with the scarce parity is the mex; one with the abundant parity is
 //   looked up by scanning for a witness pair (almost always found at once).
+//   Witnesses are kept per remainder r = n - k, so split digits k, k+1, ...
+//   share the scan of the same r at consecutive n.
 // The mask is chosen from the data (fewest rare positions) and re-chosen as n
 // grows. At n = 2^j the Guy-Smith theorem is tried (periodicity.hpp); once a
 // period is proved the rest of the sequence is filled in by periodicity.
