@@ -62,6 +62,13 @@ TEST(Lecture, ParityGamePeriodSixAnd27TakeTwo) {
     // period 6 of the outcome in n (mover even, opponent's parity fixed by n)
     for (std::int64_t n = 1; n + 6 <= 61; n += 2)
         EXPECT_EQ(s.outcome(ParityGame::start(n)), s.outcome(ParityGame::start(n + 6)));
+    // the Grundy function itself has period 6 in n (both parities of the mover)
+    for (std::int64_t a = 0; a < 2; ++a)
+        for (std::int64_t n = 1; n + 6 <= 55; ++n) {
+            const Position p{n, a, (1 + n + a) % 2}, q{n + 6, a, (1 + n + 6 + a) % 2};
+            ASSERT_TRUE(s.contains(p) && s.contains(q));
+            EXPECT_EQ(s.value(p), s.value(q)) << n << " " << a;
+        }
     const auto s27 = solve(game, ParityGame::start(27));
     const auto w = s27.winning_moves(ParityGame::start(27));
     ASSERT_EQ(w.size(), 1u);
