@@ -1,0 +1,298 @@
+// `toroid grundy subtraction|octal|graph|sum`: Sprague-Grundy values,
+// periods proved by the Guy-Smith theorem, loopy graphs, sums of games.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "games_common.hpp"
+#include "toroid/error.hpp"
+#include "toroid/games/game_graph.hpp"
+#include "toroid/games/graph_analysis.hpp"
+#include "toroid/games/heap_games.hpp"
+#include "toroid/games/lecture_games.hpp"
+#include "toroid/games/misere.hpp"
+#include "toroid/games/octal.hpp"
+#include "toroid/games/parse.hpp"
+#include "toroid/games/subtraction.hpp"
+
+namespace toroid::cli {
+
+using namespace toroid::games;
+using nlohmann::json;
+
+namespace {
+
+struct SeqOptions {
+    std::string rule;
+    std::string upto = "100";
+    bool period = false, json = false, no_limit = false;
+    std::string output;
+};
+
+
+constexpr std::size_t kPrintAll = 2000;
+
+void print_sequence(const std::string& title, const std::vector<std::uint32_t>& g, const SeqOptions& o,
+                    const Periodicity* per, double seconds, json extra) {
+    if (!o.output.empty()) {
+        std::ofstream out(o.output);
+        if (!out) throw InputError("cannot write --output file '" + o.output + "'");
+        for (std::size_t n = 0; n < g.size(); ++n) out << n << " " << g[n] << "\n";
+    }
+    if (o.json) {
+        json j = std::move(extra);
+        j["upto"] = g.size() - 1;
+        j["seconds"] = seconds;
+        if (g.size() <= 100000 || o.output.empty()) {
+            if (g.size() <= 1'000'000) j["grundy"] = g;
+        }
+        if (per) {
+            j["period"] = {{"found", per->found}, {"proved", per->proved}, {"preperiod", per->preperiod},
+                           {"period", per->period}, {"proved_at", per->proved_at}, {"text", per->to_string()}};
+        }
+        return print_json(j);
+    }
+    std::cout << title << "\n";
+    const std::size_t shown = std::min(g.size(), kPrintAll);
+    std::cout << "g(0.." << shown - 1 << "):";
+    for (std::size_t n = 0; n < shown; ++n) std::cout << (n % 30 == 0 ? "\n  " : " ") << g[n];
+    std::cout << "\n";
+    if (shown < g.size()) {
+        std::cout << "... (" << g.size() - shown << " more values";
+        std::cout << (o.output.empty() ? "; write them all with --output FILE)" : " in " + o.output + ")") << "\n";
+        std::cout << "g(" << g.size() - 1 << ") = " << g.back() << "\n";
+    }
+    if (per) std::cout << per->to_string() << "\n";
+    std::cout << "computed in " << seconds << " s\n";
+}
+
+double since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void run_subtraction(const SeqOptions& o) {
+    const auto set = SubtractionSet::parse(o.rule);
+    const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto g = subtraction_grundy(set, upto);
+    Periodicity per;
+    if (o.period) per = subtraction_period(set, g);
+    print_sequence("subtraction game S = {" + set.to_string() + "}", g, o, o.period ? &per : nullptr, since(t0),
+                   {{"game", "subtraction"}, {"set", set.to_string()}});
+}
+
+void run_octal(const SeqOptions& o) {
+    const auto game = OctalGame::parse(o.rule);
+    const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto seq = octal_grundy(game, upto, true, o.no_limit ? 0 : kMaxOctalWork);
+    Periodicity per = seq.period;
+    if (o.period && !per.found) per = octal_period(game, seq.g);
+    const std::string name = octal_name(game.code());
+    std::string title = "octal game " + game.code() + (name.empty() ? "" : " (" + name + ")");
+    if (seq.computed < seq.g.size()) {
+        title += "\n(values from " + std::to_string(seq.computed) + " on follow from the proved period)";
+    }
+    print_sequence(title, seq.g, o, o.period ? &per : nullptr, since(t0),
+                   {{"game", "octal"}, {"code", game.code()}, {"name", name}, {"max_take", game.max_take()}});
+}
+
+void run_graph(const std::string& file, bool misere, bool as_json) {
+    const auto graph = read_game_graph(file);
+    const auto a = analyze_graph(graph);
+    std::vector<std::string> draws;
+    json verts = json::array();
+    for (std::size_t v = 0; v < graph.size(); ++v) {
+        if (a.outcome[v] == Outcome::Draw) draws.push_back(graph.name(v));
+        json moves = json::array();
+        for (const auto w : good_moves(graph, a.outcome, v)) moves.push_back(graph.name(w));
+        verts.push_back({{"vertex", graph.name(v)}, {"value", a.value[v].to_string()},
+                         {"outcome", to_string(a.outcome[v])}, {"good_moves", moves}});
+    }
+    std::unique_ptr<MisereComparison> mis;
+    if (misere) mis = std::make_unique<MisereComparison>(compare_misere(graph));
+    if (as_json) {
+        json j{{"file", file}, {"vertices", verts}, {"acyclic", a.acyclic}, {"draws", draws}};
+        if (mis) {
+            for (std::size_t v = 0; v < graph.size(); ++v) j["vertices"][v]["misere_outcome"] = to_string(mis->misere[v]);
+            j["misere_statement"] = mis->statement(graph);
+        }
+        return print_json(j);
+    }
+    std::cout << "game graph " << file << ": " << graph.size() << " positions, "
+              << (a.acyclic ? "acyclic" : "with cycles (loopy values: inf(K) = infinite with finite followers K)")
+              << "\n";
+    for (std::size_t v = 0; v < graph.size(); ++v) {
+        std::cout << "  " << graph.name(v) << ": g = " << a.value[v].to_string() << ", " << to_string(a.outcome[v]);
+        const auto& m = verts[v]["good_moves"];
+        if (a.outcome[v] == Outcome::N) {
+            std::cout << ", winning moves to";
+            for (const auto& x : m) std::cout << " " << x.get<std::string>();
+        } else if (a.outcome[v] == Outcome::Draw) {
+            std::cout << ", keep the draw by moving to";
+            for (const auto& x : m) std::cout << " " << x.get<std::string>();
+        }
+        if (mis) std::cout << "  [misère " << to_string(mis->misere[v]) << "]";
+        std::cout << "\n";
+    }
+    if (draws.empty()) {
+        std::cout << "no draws\n";
+    } else {
+        std::cout << "draws (" << draws.size() << "):";
+        for (const auto& d : draws) std::cout << " " << d;
+        std::cout << "\n";
+    }
+    if (mis) std::cout << mis->statement(graph) << "\n";
+}
+
+void run_sum(const std::vector<std::string>& specs, bool as_json) {
+    if (specs.empty()) throw InputError("grundy sum needs games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
+    std::vector<SumComponent> comps;
+    for (const auto& s : specs) comps.push_back(parse_component(s));
+    const auto a = analyze_sum(comps);
+    if (as_json) {
+        json c = json::array();
+        for (const auto& x : comps) c.push_back({{"game", x.name}, {"value", x.value.to_string()}});
+        json m = json::array();
+        for (const auto& x : a.winning_moves)
+            m.push_back({{"component", x.component + 1}, {"game", comps[x.component].name}, {"move", x.description},
+                         {"to_value", x.target_value}});
+        return print_json({{"components", c}, {"value", a.value.to_string()}, {"outcome", to_string(a.outcome)},
+                           {"winning_moves", m}});
+    }
+    std::cout << "sum of " << comps.size() << " games:\n";
+    for (std::size_t i = 0; i < comps.size(); ++i)
+        std::cout << "  " << i + 1 << ". " << comps[i].name << ": g = " << comps[i].value.to_string() << "\n";
+    std::cout << "total: g = " << a.value.to_string() << " -> " << describe(a.outcome) << "\n";
+    for (const auto& m : a.winning_moves) {
+        std::cout << "  winning move in game " << m.component + 1 << " (" << comps[m.component].name
+                  << "): " << m.description << ", its value becomes " << m.target_value << "\n";
+    }
+}
+
+void run_misere(const std::vector<std::string>& args, bool as_json) {
+    if (args.size() < 2) {
+        throw InputError("grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
+                         "subtraction SET HEAPS | chocolate M N");
+    }
+    const std::string& kind = args[0];
+    std::unique_ptr<ImpartialGame> game;
+    std::size_t first = 1;
+    if (kind == "octal") {
+        game = std::make_unique<OctalHeapsGame>(OctalGame::parse(args[1]));
+        first = 2;
+    } else if (kind == "subtraction") {
+        game = std::make_unique<SubtractionHeapsGame>(SubtractionSet::parse(args[1]));
+        first = 2;
+    } else if (kind == "nim") {
+        game = std::make_unique<TakeHeapsGame>(std::int64_t{1} << 40);
+    } else if (kind == "chocolate") {
+        game = std::make_unique<ChocolateBar>();
+    } else {
+        throw InputError("grundy misere: unknown game '" + kind + "' (expected nim, octal, subtraction or chocolate)");
+    }
+    Position start;
+    double size = 1;
+    for (std::size_t i = first; i < args.size(); ++i) {
+        const auto h = parse_u64_max(args[i], "heap " + std::to_string(i - first + 1), 1'000'000);
+        start.push_back(static_cast<std::int64_t>(h));
+        size *= static_cast<double>(h + 1);
+    }
+    if (start.empty()) throw InputError("grundy misere: no heaps given");
+    if (kind == "chocolate" && (start.size() != 2 || start[0] < 1 || start[1] < 1)) {
+        throw InputError("chocolate needs the bar size M N (both at least 1)");
+    }
+    if (size > 2'000'000) {
+        throw InputError("game too large to enumerate by brute force: up to " +
+                         std::to_string(static_cast<long long>(size)) +
+                         " positions (at most 2000000); give smaller heaps");
+    }
+    if (kind != "chocolate") start = normalise_heaps(start);
+    const auto s = solve(*game, start);
+    const auto cmp = compare_misere(s.graph());
+    const auto normal = s.outcome(start), mis = s.misere_outcome(start);
+    std::vector<std::string> winning;
+    for (const auto w : s.graph().moves(s.id(start)))
+        if (cmp.misere[w] == Outcome::P) winning.push_back(game->describe(s.position(w)));
+    std::vector<std::string> differ;
+    for (const auto v : cmp.differing) differ.push_back(game->describe(s.position(v)));
+    if (as_json) {
+        return print_json({{"position", game->describe(start)}, {"normal_value", s.value(start).to_string()},
+                           {"normal_outcome", to_string(normal)}, {"misere_outcome", to_string(mis)},
+                           {"misere_winning_moves_to", winning}, {"positions", s.size()},
+                           {"differing_positions", differ}});
+    }
+    std::cout << game->describe(start) << " (" << s.size() << " positions reachable, solved by brute force)\n";
+    std::cout << "normal play: g = " << s.value(start).to_string() << ", " << describe(normal) << "\n";
+    std::cout << "misère play: " << describe(mis) << "\n";
+    if (!winning.empty()) {
+        std::cout << "misère winning moves to:";
+        for (const auto& w : winning) std::cout << " [" << w << "]";
+        std::cout << "\n";
+    }
+    if (differ.empty()) {
+        std::cout << "misère and normal play agree at every reachable position\n";
+    } else {
+        std::cout << "misère and normal play differ at " << differ.size() << " of " << s.size()
+                  << " reachable positions, e.g.:";
+        for (std::size_t i = 0; i < differ.size() && i < 10; ++i) std::cout << " [" << differ[i] << "]";
+        std::cout << "\n(misère play does not follow the xor of Grundy values)\n";
+    }
+}
+
+}  // namespace
+
+void add_grundy_command(CLI::App& app) {
+    auto* g = app.add_subcommand("grundy", "Sprague-Grundy values: subtraction, octal, graph, sum");
+    g->require_subcommand(1);
+
+    for (const char* kind : {"subtraction", "octal"}) {
+        auto o = std::make_shared<SeqOptions>();
+        const bool sub = std::string(kind) == "subtraction";
+        auto* c = g->add_subcommand(kind, sub ? "subtraction game: g(0..N) for a set like 1,3,4 / 1-3 / odd / even / "
+                                                "powers-of-2"
+                                              : "octal game by code (0.77 Kayles, 0.07 Dawson's Kayles, 4.07, ...)");
+        c->add_option(sub ? "set" : "code", o->rule, sub ? "subtraction set" : "octal code d0.d1d2...")->required();
+        c->add_option("--upto", o->upto, "compute g(0..N) (default 100)");
+        c->add_flag("--period", o->period, "find and prove the period");
+        c->add_option("--output", o->output, "write every value to FILE as 'n g(n)' lines");
+        c->add_flag("--json", o->json, "JSON output");
+        if (!sub) c->add_flag("--no-limit", o->no_limit, "compute even when the projected time is very long");
+        c->callback([o, sub] { sub ? run_subtraction(*o) : run_octal(*o); });
+    }
+
+    struct GraphOpts {
+        std::string file;
+        bool misere = false, json = false;
+    };
+    auto go = std::make_shared<GraphOpts>();
+    auto* gr = g->add_subcommand("graph", "game on a directed graph from an edge-list file (cycles allowed)");
+    gr->add_option("file", go->file, "edge-list file")->required();
+    gr->add_flag("--misere", go->misere, "also misère outcomes (brute force) and where they differ");
+    gr->add_flag("--json", go->json, "JSON output");
+    gr->callback([go] { run_graph(go->file, go->misere, go->json); });
+
+    struct MisOpts {
+        std::vector<std::string> args;
+        bool json = false;
+    };
+    auto mo = std::make_shared<MisOpts>();
+    auto* mi = g->add_subcommand("misere", "misère play by brute force: nim HEAPS | octal CODE HEAPS | "
+                                           "subtraction SET HEAPS | chocolate M N");
+    mi->add_option("game", mo->args, "GAME ARGS...");
+    mi->add_flag("--json", mo->json, "JSON output");
+    mi->callback([mo] { run_misere(mo->args, mo->json); });
+
+    struct SumOpts {
+        std::vector<std::string> specs;
+        bool json = false;
+    };
+    auto so = std::make_shared<SumOpts>();
+    auto* su = g->add_subcommand("sum", "sum of games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
+    su->add_option("games", so->specs, "games: nim H | subtraction SET H | octal CODE H | wythoff A B | graph FILE V");
+    su->add_flag("--json", so->json, "JSON output");
+    su->callback([so] { run_sum(so->specs, so->json); });
+}
+
+}  // namespace toroid::cli
