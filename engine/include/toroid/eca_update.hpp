@@ -23,22 +23,12 @@
 // The templates take any word type W with the bitwise operators and shifts
 // by a scalar: std::uint64_t on the host and in CUDA, and GCC vector types
 // (uint64_t __attribute__((vector_size(16|32|64)))) in the SIMD CPU kernels.
-// TOROID_ECA_HD forces inlining on the host so that no out-of-line copy
-// compiled with one instruction set can be picked by the linker for a
-// translation unit compiled with another.
+// TOROID_HD forces inlining on the host (see hd.hpp).
 #pragma once
 
 #include <cstdint>
 
 #include "toroid/hd.hpp"
-
-#if defined(__CUDACC__)
-#define TOROID_ECA_HD __host__ __device__ __forceinline__
-#elif defined(__GNUC__)
-#define TOROID_ECA_HD inline __attribute__((always_inline))
-#else
-#define TOROID_ECA_HD inline
-#endif
 
 namespace toroid {
 
@@ -49,7 +39,7 @@ struct EcaMasks {
     std::uint64_t diff[4];
 };
 
-TOROID_ECA_HD EcaMasks eca_masks(unsigned rule) {
+TOROID_HD EcaMasks eca_masks(unsigned rule) {
     EcaMasks k{};
     for (unsigned j = 0; j < 4; ++j) {
         const std::uint64_t lo = ((rule >> (2 * j)) & 1u) ? ~std::uint64_t{0} : std::uint64_t{0};
@@ -62,7 +52,7 @@ TOROID_ECA_HD EcaMasks eca_masks(unsigned rule) {
 
 // New states of 64 cells (any word type) from their left, own and right states.
 template <class W>
-TOROID_ECA_HD W eca_apply(const EcaMasks& k, W l, W c, W r) {
+TOROID_HD W eca_apply(const EcaMasks& k, W l, W c, W r) {
     const W t0 = k.base[0] ^ (k.diff[0] & r);  // l=0 c=0
     const W t1 = k.base[1] ^ (k.diff[1] & r);  // l=0 c=1
     const W t2 = k.base[2] ^ (k.diff[2] & r);  // l=1 c=0
@@ -74,19 +64,19 @@ TOROID_ECA_HD W eca_apply(const EcaMasks& k, W l, W c, W r) {
 
 // Left neighbours of the cells of `c`: cell x-1 moved to bit x.
 template <class W>
-TOROID_ECA_HD W eca_left(W prev, W c) {
+TOROID_HD W eca_left(W prev, W c) {
     return (c << 1) | (prev >> 63);
 }
 
 // Right neighbours of the cells of `c`: cell x+1 moved to bit x.
 template <class W>
-TOROID_ECA_HD W eca_right(W c, W next) {
+TOROID_HD W eca_right(W c, W next) {
     return (c >> 1) | (next << 63);
 }
 
 // One generation of word `c` given its neighbouring words in the row.
 template <class W>
-TOROID_ECA_HD W eca_step_word(const EcaMasks& k, W prev, W c, W next) {
+TOROID_HD W eca_step_word(const EcaMasks& k, W prev, W c, W next) {
     return eca_apply(k, eca_left(prev, c), c, eca_right(c, next));
 }
 
@@ -94,7 +84,7 @@ TOROID_ECA_HD W eca_step_word(const EcaMasks& k, W prev, W c, W next) {
 // width) of a canonical ring of `width` >= 1 cells, wrapping around as often
 // as needed (a ring narrower than 64 cells repeats). Bit i of the result is
 // cell (start + i) mod width.
-TOROID_ECA_HD std::uint64_t eca_extract64(const std::uint64_t* words, std::int64_t width,
+TOROID_HD std::uint64_t eca_extract64(const std::uint64_t* words, std::int64_t width,
                                           std::int64_t start) {
     std::int64_t p = start % width;
     if (p < 0) p += width;

@@ -8,8 +8,14 @@
 
 #include <cstdint>
 
+// On the host the functions are always inlined: the CPU kernels are compiled
+// once per instruction set (AVX-512, AVX2, portable), and an out-of-line copy
+// emitted by an AVX-512 translation unit must never be the one the linker
+// keeps for code that runs on a CPU without AVX-512.
 #if defined(__CUDACC__)
 #define TOROID_HD __host__ __device__ __forceinline__
+#elif defined(__GNUC__)
+#define TOROID_HD inline __attribute__((always_inline))
 #else
 #define TOROID_HD inline
 #endif
