@@ -32,10 +32,11 @@ void register_backends() {
 #endif
 }
 
-std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed) {
+std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed,
+                                      bool skip_unchanged) {
     register_backends();
     if (threads < 0) throw InputError("--threads " + std::to_string(threads) + " is negative: expected 0 (all cores) or more");
-    return create_backend(name, rule, BackendOptions{threads, seed});
+    return create_backend(name, rule, BackendOptions{threads, seed, skip_unchanged});
 }
 
 std::string describe_backend(const Backend& b) {

@@ -20,7 +20,8 @@ Size parse_size(const std::string& text, const std::string& option);
 void register_backends();
 
 // Backend by name, with registration done; describes it for reports.
-std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed);
+std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed,
+                                      bool skip_unchanged = true);
 std::string describe_backend(const Backend& b);
 
 std::string hex64(std::uint64_t v);

@@ -58,6 +58,8 @@ struct CpuBackend::State {
     ThreadPool pool;
     std::uint64_t tiles_computed = 0;
 
+    bool skip_unchanged = true;
+
     explicit State(int threads) : pool(threads) {}
 
     std::uint64_t* row(int p, std::int64_t y) { return plane[p].get() + y * stride; }
@@ -134,7 +136,7 @@ struct CpuBackend::State {
         }
         const std::uint32_t n = std::uint32_t(tile_count());
         const bool empty_stays_empty = (r.birth & 1u) == 0 && (r.birth_random & 1u) == 0;
-        if (!empty_stays_empty) {
+        if (!empty_stays_empty || !skip_unchanged) {
             for (std::uint32_t t = 0; t < n; ++t) active.push_back(t);
             return;
         }
@@ -155,6 +157,7 @@ struct CpuBackend::State {
 CpuBackend::CpuBackend(const Rule& rule, const BackendOptions& options)
     : Backend(rule, options.seed), s_(std::make_unique<State>(options.threads)) {
     s_->rule = rule.compile();
+    s_->skip_unchanged = options.skip_unchanged;
     s_->kernel = detail::select_tile_kernel(s_->rule, &s_->isa);
     load(Grid(1, 1));
 }

@@ -181,3 +181,22 @@ TEST(CpuBackend, RegionsWrapAroundTheTorus) {
 
 }  // namespace
 }  // namespace toroid
+
+namespace toroid {
+namespace {
+
+TEST(CpuBackend, BruteForceEqualsSkipping) {
+    Grid g(4200, 96);
+    g.paste(testing::random_grid(100, 40, 0.4, 31), 100, 10);
+    CpuBackend skipping(Rule(), {2, 0, true}), brute(Rule(), {2, 0, false});
+    skipping.load(g);
+    brute.load(g);
+    skipping.step(300);
+    brute.step(300);
+    EXPECT_EQ(skipping.grid(), brute.grid());
+    EXPECT_LT(skipping.tiles_computed(), brute.tiles_computed());
+    EXPECT_EQ(brute.tiles_computed(), 300u * 3u * 3u);  // 3 x 3 tiles of 2048 x 32 cells, every step
+}
+
+}  // namespace
+}  // namespace toroid

@@ -27,6 +27,10 @@ namespace toroid {
 struct BackendOptions {
     int threads = 0;         // CPU threads; 0 = all cores
     std::uint64_t seed = 0;  // key of the stochastic draws
+    // Skip regions that provably did not change (the CPU backend's active
+    // tiles). Off = brute force, every cell every generation: what dense
+    // benchmarks measure. Results are identical either way.
+    bool skip_unchanged = true;
 };
 
 class Backend {
