@@ -194,6 +194,7 @@ void add_bench_command(CLI::App& app) {
         std::string command = "toroid bench";
         for (const auto& b : o->backends) command += " --backend " + b;
         for (const auto& w : o->only) command += " --only " + w;
+        if (o->seconds != 1.0) command += " --seconds " + CLI::detail::to_string(o->seconds);
         if (!o->write.empty()) command += " --write " + o->write;
         (void)app;
         bench(*o, command);
