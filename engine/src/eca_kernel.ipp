@@ -19,15 +19,20 @@ namespace {
 typedef std::uint64_t Vec __attribute__((vector_size(TOROID_ECA_VEC_BYTES)));
 constexpr std::size_t kLanes = TOROID_ECA_VEC_BYTES / 8;
 
+// Lanes (prev[last], cur[0 .. last-1]) and (cur[1 .. last], next[0]): the
+// neighbour words come from registers (valignq / vpermt2q), not from loads.
+template <std::size_t... I>
+inline __attribute__((always_inline)) Vec lanes_left(Vec prev, Vec cur, std::index_sequence<I...>) {
+    return __builtin_shufflevector(prev, cur, (kLanes - 1 + I)...);
+}
+template <std::size_t... I>
+inline __attribute__((always_inline)) Vec lanes_right(Vec cur, Vec next, std::index_sequence<I...>) {
+    return __builtin_shufflevector(cur, next, (I + 1)...);
+}
+
 inline __attribute__((always_inline)) void run_generations(std::uint64_t* a, std::uint64_t* b, std::size_t n_pad,
                                                            int gens, const EcaMasks k) {
-    // Neighbour words come from registers: the vector before and after the
-    // current one, merged with one lane of offset (valignq / vpermt2q).
-    Vec left_idx, right_idx;
-    for (std::size_t j = 0; j < kLanes; ++j) {
-        left_idx[j] = kLanes - 1 + j;  // prev[lanes-1], cur[0 .. lanes-2]
-        right_idx[j] = j + 1;          // cur[1 .. lanes-1], next[0]
-    }
+    constexpr auto lanes = std::make_index_sequence<kLanes>();
     for (int g = 0; g < gens; ++g) {
         const std::uint64_t* in = (g & 1) ? b : a;
         std::uint64_t* out = (g & 1) ? a : b;
@@ -38,9 +43,7 @@ inline __attribute__((always_inline)) void run_generations(std::uint64_t* a, std
         for (std::size_t i = 1; i < n_pad + 1; i += kLanes) {
             Vec next;
             __builtin_memcpy(&next, in + i + kLanes, sizeof(Vec));
-            const Vec lw = __builtin_shuffle(prev, cur, left_idx);
-            const Vec rw = __builtin_shuffle(cur, next, right_idx);
-            const Vec r = eca_step_word(k, lw, cur, rw);
+            const Vec r = eca_step_word(k, lanes_left(prev, cur, lanes), cur, lanes_right(cur, next, lanes));
             __builtin_memcpy(out + i, &r, sizeof(Vec));
             prev = cur;
             cur = next;
