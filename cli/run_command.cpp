@@ -21,7 +21,7 @@ struct RunOptions {
     std::optional<double> soup;
     std::uint64_t seed = 1;
     std::string pattern;
-    std::uint64_t gens = 100;
+    std::int64_t gens = 100;
     std::string backend = "auto";
     int threads = 0;
     std::string out;
@@ -34,6 +34,9 @@ void run(const RunOptions& o) {
         throw InputError("give either --soup DENSITY or --pattern FILE, not both");
     if (!o.soup && o.pattern.empty())
         throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
+    if (o.gens < 0) throw InputError("--gens " + std::to_string(o.gens) + " is negative: expected 0 or more generations");
+    // Refuse an unwritable --out before the run, not after it.
+    if (!o.out.empty()) check_writable_pattern_path(o.out);
 
     std::optional<Pattern> pattern;
     if (!o.pattern.empty()) pattern = find_pattern(o.pattern).pattern;
@@ -60,7 +63,7 @@ void run(const RunOptions& o) {
     auto backend = make_backend(o.backend, rule, o.threads, o.seed);
     backend->load(grid);
     const auto t0 = std::chrono::steady_clock::now();
-    backend->step(o.gens);
+    backend->step(std::uint64_t(o.gens));
     const std::uint64_t population = backend->population();  // waits for the device too
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const std::uint64_t hash = backend->hash();

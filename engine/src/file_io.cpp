@@ -43,6 +43,11 @@ std::string read_text_file(const std::string& path) {
     struct stat st {};
     if (::fstat(f.fd, &st) == 0 && S_ISDIR(st.st_mode))
         throw InputError("cannot read '" + path + "': " + os_reason(EISDIR));
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        throw InputError("cannot read '" + path + "': it is a device, not a file (expected a text file)");
+    // Text inputs (patterns, graphs, benchmark tables) are small; a cap keeps
+    // a device such as /dev/zero or a runaway file from eating all memory.
+    constexpr std::size_t kMaxBytes = std::size_t(1) << 30;
     std::string data;
     std::vector<char> buf(1 << 16);
     for (;;) {
@@ -53,6 +58,8 @@ std::string read_text_file(const std::string& path) {
         }
         if (n == 0) break;
         data.append(buf.data(), static_cast<std::size_t>(n));
+        if (data.size() > kMaxBytes)
+            throw InputError("'" + path + "' is larger than 1 GiB: not a text file toroid reads (pattern files are far smaller)");
     }
     return data;
 }

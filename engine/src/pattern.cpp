@@ -1,7 +1,11 @@
 // Format-independent pattern facade: detection, files, placement.
 #include "toroid/pattern.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <string>
 
 #include "text_error.hpp"
@@ -81,12 +85,30 @@ Pattern read_pattern_file(const std::string& path) {
     return parse_pattern(text, path, format);
 }
 
-void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
-                        const WriteOptions& opts) {
+namespace {
+
+PatternFormat output_format(const std::string& path) {
     const auto format = format_from_extension(path);
     if (!format)
         throw InputError("cannot tell the pattern format of '" + path +
                          "' from its extension (expected .rle, .cells, .lif or .life)");
+    return *format;
+}
+
+}  // namespace
+
+void check_writable_pattern_path(const std::string& path) {
+    output_format(path);
+    const std::size_t slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    if (::access(dir.c_str(), W_OK) != 0)
+        throw InputError("cannot write '" + path + "': folder '" + dir + "' " +
+                         (errno == ENOENT ? "does not exist" : "is not writable (" + std::string(std::strerror(errno)) + ")"));
+}
+
+void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
+                        const WriteOptions& opts) {
+    const auto format = std::optional<PatternFormat>(output_format(path));
     std::string text;
     switch (*format) {
         case PatternFormat::Rle:

@@ -57,6 +57,9 @@ std::string format_life106(const Grid& g, const WriteOptions& opts);
 // (.rle, .cells, .lif/.life); unknown extension -> InputError.
 void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
                         const WriteOptions& opts);
+// InputError unless write_pattern_file(path, ...) could work: a known
+// extension and an existing, writable folder. Call it before long work.
+void check_writable_pattern_path(const std::string& path);
 
 // Places a pattern in a width x height torus: at (0, 0) when whole_torus,
 // otherwise centred (top-left corner at ((width - w) / 2, (height - h) / 2)).
