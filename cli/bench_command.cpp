@@ -149,6 +149,8 @@ struct BenchOptions {
 };
 
 void bench(const BenchOptions& o, const std::string& command) {
+    if (!(o.seconds > 0) || o.seconds > 3600)
+        throw InputError("--seconds " + std::to_string(o.seconds) + " is invalid: expected a time in (0, 3600]");
     register_backends();
     std::vector<std::string> backends = o.backends.empty() ? available_backends() : o.backends;
     std::vector<Result> results;

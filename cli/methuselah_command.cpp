@@ -28,7 +28,7 @@ extern "C" void on_sigint(int) { g_interrupted = 1; }
 struct Options {
     std::vector<std::string> patterns;
     std::optional<std::string> rule;
-    std::uint64_t max_gens = 100000;
+    std::int64_t max_gens = 100000;
     std::string torus = "auto";
     std::string backend = "auto";
     int threads = 0;
@@ -144,7 +144,9 @@ void print_table(const std::vector<MethuselahResult>& rs) {
 
 MethuselahOptions engine_options(const Options& o) {
     MethuselahOptions m;
-    m.max_gens = o.max_gens;
+    if (o.max_gens < 1)
+        throw InputError("--max-gens " + std::to_string(o.max_gens) + " is invalid: expected 1 or more generations");
+    m.max_gens = std::uint64_t(o.max_gens);
     if (o.torus != "auto") {
         const Size s = parse_size(o.torus, "--torus");
         m.torus_width = s.width, m.torus_height = s.height;
