@@ -30,12 +30,7 @@ void fill_soup(Grid& g, double density, std::uint64_t seed, std::optional<Rect> 
                 for (std::int64_t b = 0; b < bits; ++b) {
                     // One Philox call serves four consecutive cells (see cell_draw).
                     const std::uint64_t cell = std::uint64_t(ry * r.width + j * 64 + b);
-                    if (b == 0 || (cell & 3) == 0) {
-                        const std::uint64_t group = cell >> 2;
-                        draws = philox4x32_10(Philox4x32{{std::uint32_t(group), std::uint32_t(group >> 32),
-                                                          std::uint32_t(kSoupTag), std::uint32_t(kSoupTag >> 32)}},
-                                              std::uint32_t(seed), std::uint32_t(seed >> 32));
-                    }
+                    if (b == 0 || (cell & 3) == 0) draws = cell_draws(seed, kSoupTag, cell >> 2);
                     if (draws.v[cell & 3] < threshold) w |= std::uint64_t(1) << b;
                 }
                 row[std::size_t(j)] = w;

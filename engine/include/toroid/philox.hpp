@@ -41,13 +41,16 @@ TOROID_HD Philox4x32 philox4x32_10(Philox4x32 ctr, std::uint32_t k0, std::uint32
     return ctr;
 }
 
-// The draw of one cell; see the header comment for the counter layout.
-TOROID_HD std::uint32_t cell_draw(std::uint64_t seed, std::uint64_t generation, std::uint64_t cell) {
-    std::uint64_t group = cell >> 2;
+// The draws of the four cells 4 * group .. 4 * group + 3.
+TOROID_HD Philox4x32 cell_draws(std::uint64_t seed, std::uint64_t generation, std::uint64_t group) {
     Philox4x32 ctr{{std::uint32_t(group), std::uint32_t(group >> 32), std::uint32_t(generation),
                     std::uint32_t(generation >> 32)}};
-    Philox4x32 out = philox4x32_10(ctr, std::uint32_t(seed), std::uint32_t(seed >> 32));
-    return out.v[cell & 3];
+    return philox4x32_10(ctr, std::uint32_t(seed), std::uint32_t(seed >> 32));
+}
+
+// The draw of one cell; see the header comment for the counter layout.
+TOROID_HD std::uint32_t cell_draw(std::uint64_t seed, std::uint64_t generation, std::uint64_t cell) {
+    return cell_draws(seed, generation, cell >> 2).v[cell & 3];
 }
 
 }  // namespace toroid

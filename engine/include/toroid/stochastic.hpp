@@ -31,14 +31,23 @@ TOROID_HD std::uint64_t resolve_stochastic(std::uint64_t candidates, std::uint64
                                            std::uint64_t seed, std::uint64_t generation,
                                            std::uint64_t first_cell) {
     std::uint64_t out = 0;
+    // One Philox call yields the draws of four consecutive cells (philox.hpp):
+    // candidates are visited in increasing order, so a call is reused for
+    // every candidate of the same group.
+    std::uint64_t group = ~std::uint64_t(0);
+    Philox4x32 draws{};
     while (candidates) {
         const int bit = lowest_bit(candidates);
         candidates &= candidates - 1;
         const int k = count_at(count, bit);
         const std::uint32_t threshold =
             ((self >> bit) & 1) ? rule.survive_threshold[k] : rule.birth_threshold[k];
-        if (cell_draw(seed, generation, first_cell + std::uint64_t(bit)) < threshold)
-            out |= std::uint64_t(1) << bit;
+        const std::uint64_t cell = first_cell + std::uint64_t(bit);
+        if ((cell >> 2) != group) {
+            group = cell >> 2;
+            draws = cell_draws(seed, generation, group);
+        }
+        if (draws.v[cell & 3] < threshold) out |= std::uint64_t(1) << bit;
     }
     return out;
 }
