@@ -28,6 +28,7 @@
 
 #include <cstdint>
 
+#include "toroid/bitslice.hpp"  // shift_west / shift_east, shared with the 2-D update
 #include "toroid/hd.hpp"
 
 namespace toroid {
@@ -65,13 +66,13 @@ TOROID_HD W eca_apply(const EcaMasks& k, W l, W c, W r) {
 // Left neighbours of the cells of `c`: cell x-1 moved to bit x.
 template <class W>
 TOROID_HD W eca_left(W prev, W c) {
-    return (c << 1) | (prev >> 63);
+    return shift_west(c, prev);
 }
 
 // Right neighbours of the cells of `c`: cell x+1 moved to bit x.
 template <class W>
 TOROID_HD W eca_right(W c, W next) {
-    return (c >> 1) | (next << 63);
+    return shift_east(c, next);
 }
 
 // One generation of word `c` given its neighbouring words in the row.
