@@ -248,11 +248,7 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
 }
 
 Grid CpuBackend::read_region(const Rect& r) const {
-    Grid out(r.width, r.height);
-    for (std::int64_t y = 0; y < r.height; ++y)
-        for (std::int64_t x = 0; x < r.width; ++x)
-            if (get(r.x + x, r.y + y)) out.set(x, y, true);
-    return out;
+    return copy_region(r, [this](std::int64_t x, std::int64_t y) { return get(x, y); });
 }
 
 void CpuBackend::step(std::uint64_t generations) {

@@ -114,11 +114,7 @@ void Grid::mask_padding() {
 }
 
 Grid Grid::crop(const Rect& r) const {
-    Grid out(r.width, r.height);
-    for (std::int64_t y = 0; y < r.height; ++y)
-        for (std::int64_t x = 0; x < r.width; ++x)
-            if (get(r.x + x, r.y + y)) out.set(x, y, true);
-    return out;
+    return copy_region(r, [this](std::int64_t x, std::int64_t y) { return get(x, y); });
 }
 
 void Grid::paste(const Grid& src, std::int64_t x, std::int64_t y, bool overwrite) {

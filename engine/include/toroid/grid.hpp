@@ -68,6 +68,17 @@ private:
     std::vector<std::uint64_t> words_;
 };
 
+// A width x height copy of rectangle r of any cell source: cell (x, y) of the
+// copy is get(r.x + x, r.y + y) (the source wraps its own coordinates).
+template <class Get>
+Grid copy_region(const Rect& r, Get&& get) {
+    Grid out(r.width, r.height);
+    for (std::int64_t y = 0; y < r.height; ++y)
+        for (std::int64_t x = 0; x < r.width; ++x)
+            if (get(r.x + x, r.y + y)) out.set(x, y, true);
+    return out;
+}
+
 // Refuses, before anything is allocated, a torus whose `copies` bit-planes
 // would not fit in this machine's available memory (message says how much).
 void check_grid_fits(std::int64_t width, std::int64_t height, int copies = 1);
