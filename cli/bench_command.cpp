@@ -192,13 +192,12 @@ void add_bench_command(CLI::App& app) {
     cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
     cmd->add_flag("--json", o->json, "Print the results as JSON");
     cmd->add_option("--write", o->write, "Record the table in this Markdown file (e.g. BENCHMARKS.md)");
-    cmd->callback([o, &app] {
+    cmd->callback([o] {
         std::string command = "toroid bench";
         for (const auto& b : o->backends) command += " --backend " + b;
         for (const auto& w : o->only) command += " --only " + w;
         if (o->seconds != 1.0) command += " --seconds " + CLI::detail::to_string(o->seconds);
         if (!o->write.empty()) command += " --write " + o->write;
-        (void)app;
         bench(*o, command);
     });
 }

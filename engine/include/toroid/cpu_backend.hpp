@@ -9,11 +9,13 @@
 // (1, 2, 3, ...) get the modular neighbours with multiplicity for free.
 //
 // Tiles. The plane is cut into tiles of kTileWords words x kTileRows rows
-// (512 x 32 cells). A step computes only active tiles: a tile whose 3x3
-// tile-neighbourhood did not change in the previous step (state(t) ==
-// state(t-2) there) has state(t+1) == state(t-1), which the "next" plane
-// already holds, so settled still lifes and period-2 oscillators cost
-// nothing. Stochastic rules only skip tiles whose neighbourhood is empty.
+// (2048 x 32 cells). A step computes only active tiles: a tile that did not
+// change in the previous step (state(t) == state(t-2)) and whose neighbours
+// did not change along the borders it touches has state(t+1) == state(t-1),
+// which the "next" plane already holds, so settled still lifes and period-2
+// oscillators cost nothing. For a few steps after a load or an edit, and for
+// stochastic rules, only tiles with an empty neighbourhood are skipped.
+// skip_unchanged = false (BackendOptions) computes every tile.
 // Each tile is stepped by a kernel compiled for AVX-512, AVX2 or portable
 // code, chosen at run time; tiles are spread over a ThreadPool and write
 // only their own words, so results do not depend on the thread count.
