@@ -26,7 +26,7 @@ namespace {
 struct SeqOptions {
     std::string rule;
     std::string upto = "100";
-    bool period = false, json = false, no_limit = false;
+    bool period = false, json = false, no_limit = false, progress = false;
     std::string output;
 };
 
@@ -86,7 +86,15 @@ void run_octal(const SeqOptions& o) {
     const auto game = OctalGame::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
     const auto t0 = std::chrono::steady_clock::now();
-    auto seq = octal_grundy(game, upto, true, o.no_limit ? 0 : kMaxOctalWork);
+    std::function<void(const OctalProgress&)> report;
+    if (o.progress) {
+        report = [&](const OctalProgress& p) {
+            std::cerr << "n = " << p.n << ": " << static_cast<long long>(p.pairs_per_heap) << " pairs per heap size, "
+                      << p.rare_positions << " rare positions, common values " << p.common_values << " ("
+                      << since(t0) << " s)" << std::endl;
+        };
+    }
+    auto seq = octal_grundy(game, upto, true, o.no_limit ? 0 : kMaxOctalWork, report);
     Periodicity per = seq.period;
     if (o.period && !per.found) per = octal_period(game, seq.g);
     const std::string name = octal_name(game.code());
@@ -94,8 +102,14 @@ void run_octal(const SeqOptions& o) {
     if (seq.computed < seq.g.size()) {
         title += "\n(values from " + std::to_string(seq.computed) + " on follow from the proved period)";
     }
-    print_sequence(title, seq.g, o, o.period ? &per : nullptr, since(t0),
-                   {{"game", "octal"}, {"code", game.code()}, {"name", name}, {"max_take", game.max_take()}});
+    json extra{{"game", "octal"}, {"code", game.code()}, {"name", name}, {"max_take", game.max_take()}};
+    if (!seq.common_values.empty()) {
+        title += "\nsparse space: common values " + seq.common_values + ", " + std::to_string(seq.rare_positions) +
+                 " rare positions";
+        extra["common_values"] = seq.common_values;
+        extra["rare_positions"] = seq.rare_positions;
+    }
+    print_sequence(title, seq.g, o, o.period ? &per : nullptr, since(t0), extra);
 }
 
 void run_graph(const std::string& file, bool misere, bool as_json) {
@@ -258,7 +272,12 @@ void add_grundy_command(CLI::App& app) {
         c->add_flag("--period", o->period, "find and prove the period");
         c->add_option("--output", o->output, "write every value to FILE as 'n g(n)' lines");
         c->add_flag("--json", o->json, "JSON output");
-        if (!sub) c->add_flag("--no-limit", o->no_limit, "compute even when the projected time is very long");
+        if (!sub) {
+            c->add_flag("--no-limit", o->no_limit, "compute even when the projected time is very long");
+            c->add_flag("--progress", o->progress,
+                        "report each doubling of n on stderr: pairs visited per heap size, rare positions, "
+                        "common values");
+        }
         c->callback([o, sub] { sub ? run_subtraction(*o) : run_octal(*o); });
     }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "sparse_solver.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid::games {
@@ -130,59 +131,26 @@ Periodicity octal_period(const OctalGame& game, std::span<const std::uint32_t> g
     return find_period(g, game.max_take(), true);
 }
 
-namespace {
-
-struct Labeling {
-    std::uint32_t mask = 0;
-    unsigned domain = 0;  // 1: position parity takes part in the label
-    unsigned common = 1;
-    unsigned label(const std::vector<std::uint32_t>& g, std::size_t a) const {
-        return (static_cast<unsigned>(std::popcount(g[a] & mask)) ^ (domain & static_cast<unsigned>(a))) & 1u;
-    }
-    bool rare(const std::vector<std::uint32_t>& g, std::size_t a) const { return label(g, a) != common; }
-};
-
-// Mask with the fewest rare positions in g[lo..hi].
-Labeling choose_labeling(const std::vector<std::uint32_t>& g, std::size_t lo, std::size_t hi,
-                         const std::vector<std::size_t>& split_ks) {
-    std::uint32_t maxv = 0;
-    for (std::size_t a = lo; a <= hi; ++a) maxv = std::max(maxv, g[a]);
-    const unsigned bits = std::min(10u, static_cast<unsigned>(std::bit_width(maxv)));
-    bool same_parity = true;
-    for (const auto k : split_ks) same_parity = same_parity && ((k ^ split_ks[0]) & 1) == 0;
-    Labeling best;
-    std::size_t best_rare = SIZE_MAX;
-    for (unsigned domain = 0; domain <= (same_parity ? 1u : 0u); ++domain) {
-        for (std::uint32_t mask = 1; mask < (1u << bits); ++mask) {
-            Labeling l{mask, domain, 1u ^ (domain & static_cast<unsigned>(split_ks[0]) & 1u)};
-            std::size_t rare = 0;
-            for (std::size_t a = lo; a <= hi && rare < best_rare; ++a) rare += l.rare(g, a);
-            if (rare < best_rare) {
-                best_rare = rare;
-                best = l;
-            }
-        }
-    }
-    return best;
+OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period, std::uint64_t max_work,
+                           const std::function<void(const OctalProgress&)>& progress) {
+    return detail::octal_grundy_scheduled(game, upto, extend_by_period, max_work,
+                                          std::max<std::size_t>(4096, 4 * game.max_take()), 1024, progress);
 }
 
-}  // namespace
+namespace detail {
 
-OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period, std::uint64_t max_work) {
+OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bool extend_by_period,
+                                     std::uint64_t max_work, std::size_t naive_prefix, std::size_t first_check,
+                                     const std::function<void(const OctalProgress&)>& progress) {
     check_upto(upto);
     OctalSequence out;
     auto& g = out.g;
     g.assign(upto + 1, 0);
     const std::size_t t = game.max_take();
-    std::vector<std::size_t> split_ks, one_heap_ks;
-    for (std::size_t k = 0; k <= t; ++k) {
-        if (game.digit(k) & 4) split_ks.push_back(k);
-        if (k > 0 && (game.digit(k) & 2)) one_heap_ks.push_back(k);
-    }
     Stamp st;
-    std::size_t next_check = 1024;
+    std::size_t next_check = first_check;
     // Returns true when the rest was filled in by a proved period.
-    auto checkpoint = [&](std::size_t n) {
+    auto periodic_rest = [&](std::size_t n) {
         if (!extend_by_period) return false;
         const auto per = octal_period(game, std::span<const std::uint32_t>(g.data(), n + 1));
         if (!per.found) return false;
@@ -192,157 +160,73 @@ OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_
         return true;
     };
 
-    const std::size_t prefix = std::min(upto, std::max<std::size_t>(4096, 4 * t));
+    const std::size_t prefix = std::min(upto, std::max(naive_prefix, t + 1));
     for (std::size_t n = 1; n <= prefix; ++n) {
         g[n] = naive_value(game, g, n, st);
         if (n == next_check) {
-            if (checkpoint(n)) return out;
+            if (periodic_rest(n)) return out;
             next_check *= 2;
         }
     }
-    if (split_ks.empty()) {
+    out.computed = upto + 1;
+    out.period.checked_upto = upto;
+    if (!game.splits()) {
+        std::vector<std::size_t> one_heap_ks;
+        for (std::size_t k = 1; k <= t; ++k)
+            if (game.digit(k) & 2) one_heap_ks.push_back(k);
         for (std::size_t n = prefix + 1; n <= upto; ++n) {
             st.next();
             for (const auto k : one_heap_ks) st.set(g[n - k]);
             g[n] = st.mex();
             if (n == next_check) {
-                if (checkpoint(n)) return out;
+                if (periodic_rest(n)) return out;
                 next_check *= 2;
             }
         }
-        out.computed = upto + 1;
-        out.period.checked_upto = upto;
         return out;
     }
 
-    // Sparse-space computation.
-    Labeling lab;
-    std::vector<std::uint32_t> rare;  // rare positions a >= 1, increasing
-    auto relabel = [&](std::size_t n) {
-        const std::size_t lo = n > 8192 ? n - 8192 : 1;
-        lab = choose_labeling(g, lo, n, split_ks);
-        rare.clear();
-        for (std::size_t a = 1; a <= n; ++a)
-            if (lab.rare(g, a)) rare.push_back(static_cast<std::uint32_t>(a));
-    };
-    relabel(prefix);
-    Stamp need;  // values that still need a witness
-    // Per remainder r: the values seen so far scanning its splits a + (r - a),
-    // and where the scan stopped. A ring of t + 1 slots (r in n-t .. n).
-    struct Witnessed {
-        std::size_t r = SIZE_MAX, next_a = 1;
-        std::vector<std::uint64_t> bits;
-        bool has(std::uint32_t v) const { return v / 64 < bits.size() && ((bits[v / 64] >> (v % 64)) & 1u); }
-        void add(std::uint32_t v) {
-            if (v / 64 >= bits.size()) bits.resize(v / 64 + 1, 0);
-            bits[v / 64] |= std::uint64_t{1} << (v % 64);
-        }
-    };
-    std::vector<Witnessed> ring(t + 1);
-    auto slot = [&](std::size_t r) -> Witnessed& {
-        auto& c = ring[r % ring.size()];
-        if (c.r != r) {
-            c.r = r;
-            c.next_a = 1;
-            std::fill(c.bits.begin(), c.bits.end(), 0);
-        }
-        return c;
-    };
-    std::uint64_t work = 0, work_at_check = 0;  // inner-loop steps, for the refusal above
+    detail::SparseSolver solver(game, g);
+    solver.relabel(prefix, upto);
+    std::uint64_t work_at_check = 0;  // pairs visited, for the refusal below
     double per_n_before = 0;
+    auto finish = [&] {
+        out.common_values = solver.coset().to_string();
+        out.rare_positions = solver.rare_positions();
+        return out;
+    };
     for (std::size_t n = prefix + 1; n <= upto; ++n) {
-        st.next();
-        for (const auto k : one_heap_ks) st.set(g[n - k]);
-        // all split pairs with a rare part
-        for (const auto k : split_ks) {
-            const std::size_t r = n - k;
-            for (const auto a : rare) {
-                if (a >= r) break;
-                st.set(g[a] ^ g[r - a]);
-                ++work;
+        solver.value(n);
+        if (n != next_check) continue;
+        if (periodic_rest(n)) return finish();
+        // Refuse (InputError) when the rest would take far too long: the
+        // work per heap size over the last doubling, grown linearly if it is
+        // growing (no sparse space: quadratic).
+        const std::uint64_t work = solver.work();
+        const double per_n = static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
+        if (progress) progress({n, per_n, solver.rare_positions(), solver.coset().to_string()});
+        if (max_work > 0 && n >= 32 * first_check) {
+            const double growth = per_n_before > 0 ? per_n / per_n_before : 1.0;
+            const double rest = static_cast<double>(upto - n);
+            const double projected =
+                growth > 1.5 ? per_n * rest * (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
+                             : per_n * rest;
+            if (projected > static_cast<double>(max_work)) {
+                throw InputError("octal game " + game.code() + " has no sparse space or period so far (" +
+                                 std::to_string(solver.rare_positions()) + " rare positions up to " +
+                                 std::to_string(n) + "): g(0.." + std::to_string(upto) + ") would need about " +
+                                 std::to_string(static_cast<long long>(projected)) +
+                                 " more steps; ask for a smaller --upto");
             }
         }
-        // smallest unseen value whose parity no common-common pair can give
-        auto abundant = [&](std::uint32_t v) {
-            const unsigned par = static_cast<unsigned>(std::popcount(v & lab.mask)) & 1u;
-            for (const auto k : split_ks)
-                if ((lab.domain & static_cast<unsigned>(n - k) & 1u) == par) return true;
-            return false;
-        };
-        std::uint32_t scarce = 0;
-        while (st.has(scarce) || abundant(scarce)) ++scarce;
-        // abundant values below it that still need a witness pair
-        need.next();
-        std::size_t needed = 0;
-        for (std::uint32_t v = 0; v < scarce; ++v)
-            if (!st.has(v)) {
-                need.set(v);
-                ++needed;
-            }
-        // Values already witnessed for the same remainder r = n - k (a heap
-        // of n - k is split alike for every split digit k): reuse them.
-        if (needed > 0) {
-            for (const auto k : split_ks) {
-                const auto& c = slot(n - k);
-                for (std::uint32_t v = 0; v < scarce && needed > 0; ++v)
-                    if (need.has(v) && !st.has(v) && c.has(v)) {
-                        st.set(v);
-                        --needed;
-                    }
-            }
-        }
-        for (std::size_t ki = 0; ki < split_ks.size() && needed > 0; ++ki) {
-            const std::size_t r = n - split_ks[ki];
-            auto& c = slot(r);
-            std::size_t a = c.next_a;
-            for (; 2 * a <= r && needed > 0; ++a) {
-                const std::uint32_t v = g[a] ^ g[r - a];
-                c.add(v);
-                if (v < scarce && need.has(v) && !st.has(v)) {
-                    st.set(v);
-                    --needed;
-                }
-            }
-            work += a - c.next_a;
-            c.next_a = a;
-        }
-        g[n] = st.mex();
-        if (lab.rare(g, n)) rare.push_back(static_cast<std::uint32_t>(n));
-        if (n == next_check) {
-            if (checkpoint(n)) {
-                out.mask = lab.mask;
-                out.rare_positions = rare.size();
-                return out;
-            }
-            // Refuse (InputError) when the rest would take far too long.
-            if (max_work > 0 && n >= 32768) {
-                const double per_n = static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
-                const double growth = per_n_before > 0 ? per_n / per_n_before : 1.0;
-                const double rest = static_cast<double>(upto - n);
-                const double projected =
-                    growth > 1.5 ? per_n * rest * (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
-                                 : per_n * rest;
-                if (projected > static_cast<double>(max_work)) {
-                    throw InputError("octal game " + game.code() + " has no sparse space or period so far (" +
-                                     std::to_string(rare.size()) + " rare positions up to " + std::to_string(n) +
-                                     "): g(0.." + std::to_string(upto) + ") would need about " +
-                                     std::to_string(static_cast<long long>(projected)) +
-                                     " more steps; ask for a smaller --upto");
-                }
-                per_n_before = per_n;
-            } else if (n >= 16384) {
-                per_n_before = static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
-            }
-            work_at_check = work;
-            next_check *= 2;
-            relabel(n);
-        }
+        per_n_before = per_n;
+        work_at_check = work;
+        next_check *= 2;
+        solver.relabel(n, upto);
     }
-    out.computed = upto + 1;
-    out.period.checked_upto = upto;
-    out.mask = lab.mask;
-    out.rare_positions = rare.size();
-    return out;
+    return finish();
 }
+
+}  // namespace detail
 
 }  // namespace toroid::games

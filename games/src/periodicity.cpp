@@ -1,5 +1,8 @@
 #include "toroid/games/periodicity.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace toroid::games {
 
 std::string Periodicity::to_string() const {
@@ -8,6 +11,33 @@ std::string Periodicity::to_string() const {
     if (proved) return s + ", proved at n = " + std::to_string(proved_at);
     return s + " (apparent up to " + std::to_string(checked_upto) + ", not proved)";
 }
+
+namespace {
+
+// For every shift p, the first n0 with g[n] == g[n + p] for all n0 <= n <= last - p:
+// the Z-function of the reversed sequence (O(n) in all; scanning back from
+// the end for each p separately is quadratic on almost periodic data, where
+// every multiple of the period matches for millions of values).
+std::vector<std::uint32_t> periodic_from(std::span<const std::uint32_t> g) {
+    const std::size_t len = g.size(), last = len - 1;
+    auto rev = [&](std::size_t i) { return g[last - i]; };
+    std::vector<std::uint32_t> z(len, 0);
+    std::size_t l = 0, r = 0;
+    for (std::size_t i = 1; i < len; ++i) {
+        std::size_t k = i < r ? std::min(r - i, static_cast<std::size_t>(z[i - l])) : 0;
+        while (i + k < len && rev(k) == rev(i + k)) ++k;
+        z[i] = static_cast<std::uint32_t>(k);
+        if (i + k > r) {
+            l = i;
+            r = i + k;
+        }
+    }
+    std::vector<std::uint32_t> n0(len, 0);
+    for (std::size_t p = 1; p < len; ++p) n0[p] = static_cast<std::uint32_t>(last - p + 1 - z[p]);
+    return n0;
+}
+
+}  // namespace
 
 Periodicity find_period(std::span<const std::uint32_t> g, std::size_t t, bool splits) {
     Periodicity r;
@@ -18,28 +48,14 @@ Periodicity find_period(std::span<const std::uint32_t> g, std::size_t t, bool sp
     auto needed = [&](std::size_t n0, std::size_t p) {
         return splits ? 2 * n0 + 2 * p + t - 1 : n0 + p + t - 1;
     };
-    for (std::size_t p = 1;; ++p) {
-        if (needed(0, p) > last) break;
-        // largest provable n0 for this p
-        std::size_t n0max = 0;
-        if (splits) n0max = (last + 1 - 2 * p - t) / 2;
-        else n0max = last + 1 - p - t;
-        std::size_t n = last - p + 1;
-        std::size_t n0 = 0;
-        bool ok = true;
-        while (n > 0) {
-            --n;
-            if (g[n] != g[n + p]) {
-                n0 = n + 1;
-                if (n0 > n0max) ok = false;
-                break;
-            }
-        }
-        if (!ok) continue;
+    if (needed(0, 1) > last) return r;
+    const auto from = periodic_from(g);
+    for (std::size_t p = 1; needed(0, p) <= last; ++p) {
+        if (needed(from[p], p) > last) continue;
         r.found = r.proved = true;
-        r.preperiod = n0;
+        r.preperiod = from[p];
         r.period = p;
-        r.proved_at = needed(n0, p);
+        r.proved_at = needed(from[p], p);
         return r;
     }
     return r;
@@ -50,20 +66,11 @@ Periodicity find_apparent_period(std::span<const std::uint32_t> g) {
     if (g.size() < 3) return r;
     const std::size_t last = g.size() - 1;
     r.checked_upto = last;
-    const std::size_t from = last / 3;
+    const auto from = periodic_from(g);
     for (std::size_t p = 1; p <= last / 3; ++p) {
-        std::size_t n = last - p + 1;
-        std::size_t n0 = 0;
-        while (n > 0) {
-            --n;
-            if (g[n] != g[n + p]) {
-                n0 = n + 1;
-                break;
-            }
-        }
-        if (n0 > from) continue;
+        if (from[p] > last / 3) continue;
         r.found = true;
-        r.preperiod = n0;
+        r.preperiod = from[p];
         r.period = p;
         return r;
     }

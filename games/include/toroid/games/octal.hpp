@@ -8,27 +8,23 @@
 // t = max_take() is the number of digits after the point (trailing zeros are
 // dropped), the largest number of tokens one move removes.
 //
-// octal_grundy computes g(0..upto) with the sparse-space ("rare / common
-// values") method of Berlekamp, Gangolli-Plambeck and Flammenkamp, exact for
-// every game (only its speed depends on the game):
-//   A mask m and a parity flag d (domain type) label each position a by
-//   l(a) = parity(g(a) & m) ^ (d & a); positions with the minority label are
-//   "rare". A split of n-k into a + b with a, b both common (or both rare)
-//   gives a value whose masked parity is d & (n-k) ("abundant" parity); the
-//   other parity only arises from pairs with one rare part. So the values of
-//   all split pairs with a rare part are enumerated (cheap: few rare
-//   positions), non-split moves too; then for v = 0, 1, ...: a value not yet
-//   seen with the scarce parity is the mex; one with the abundant parity is
-//   looked up by scanning for a witness pair (almost always found at once).
-//   Witnesses are kept per remainder r = n - k, so split digits k, k+1, ...
-//   share the scan of the same r at consecutive n.
-// The mask is chosen from the data (fewest rare positions) and re-chosen as n
-// grows. At n = 2^j the Guy-Smith theorem is tried (periodicity.hpp); once a
+// octal_grundy computes g(0..upto) exactly for every game; its speed comes
+// from the sparse-space ("rare / common values") method of Berlekamp,
+// Gangolli-Plambeck and Flammenkamp in a linear form (sparse_space.hpp):
+// the common values are a coset c + W of a subspace W chosen from the data
+// (re-chosen at n = 2^j), splits with a rare part are enumerated exactly
+// (few), and the common x common splits, which can only give values of W,
+// are searched for witnesses only for the values of W below the mex. Games
+// with a sparse space cost O(rare positions + |W| log |W|) per heap size;
+// games without one (values keep growing, e.g. 0.007, 0.244) stay quadratic,
+// and a work limit refuses them with a projection instead of running for
+// days. At n = 2^j the Guy-Smith theorem is tried (periodicity.hpp); once a
 // period is proved the rest of the sequence is filled in by periodicity.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -70,16 +66,25 @@ struct OctalSequence {
     std::vector<std::uint32_t> g;
     Periodicity period;          // the proved period if one was found
     std::size_t computed = 0;    // values computed before periodic extension
-    std::uint32_t mask = 0;      // sparse-space mask in use at the end
+    std::string common_values;   // the common coset at the end ("41 + <39, 17, 15>"), sparse_space.hpp
     std::size_t rare_positions = 0;
 };
 
 // Throws InputError if upto > 10^8 (memory), or, when max_work > 0, if at a
-// checkpoint n = 2^j the projected number of remaining inner-loop steps
-// exceeds max_work (games without sparse space are quadratic; about 1e9 steps
-// take a second). 0 means no limit.
+// checkpoint n = 2^j the projected number of remaining pair visits exceeds
+// max_work (games without sparse space are quadratic; about 1e9 visits take
+// a second). 0 means no limit.
+// progress, if set, is called at every checkpoint n = 2^j past the naive
+// prefix (for `toroid grundy octal --progress`).
+struct OctalProgress {
+    std::size_t n = 0;
+    double pairs_per_heap = 0;     // pairs visited per heap size since the last checkpoint
+    std::size_t rare_positions = 0;
+    std::string common_values;     // the coset in use up to n
+};
 OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period = true,
-                           std::uint64_t max_work = 0);
+                           std::uint64_t max_work = 0,
+                           const std::function<void(const OctalProgress&)>& progress = {});
 
 // Guy-Smith proof on a computed prefix.
 Periodicity octal_period(const OctalGame& game, std::span<const std::uint32_t> g);

@@ -1,0 +1,191 @@
+#include "sparse_solver.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <span>
+
+namespace toroid::games::detail {
+
+SparseSolver::SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g) : game_(game), g_(g) {
+    for (std::size_t k = 0; k <= game.max_take(); ++k) {
+        if (game.digit(k) & 4) split_ks_.push_back(k);
+        if (k > 0 && (game.digit(k) & 2)) one_heap_ks_.push_back(k);
+    }
+    ring_.resize(game.max_take() + 1 + kBatch);  // in use: n - t .. n, plus a batch ahead
+}
+
+void SparseSolver::set_universe(std::size_t size) {
+    universe_ = size;
+    reduced_.resize(size);
+    for (std::size_t v = 0; v < size; ++v) reduced_[v] = coset_.reduce(static_cast<std::uint32_t>(v));
+    for (unsigned c = 0; c < 2; ++c) reduced_rep_[c] = coset_.reduce(coset_.rep[c]);
+    // Both parts common: W for an even remainder (or without the domain
+    // form), rep[0] ^ rep[1] + W for an odd one.
+    const std::uint32_t abundant_rep[2] = {coset_.reduce(coset_.abundant_rep(0)),
+                                           coset_.reduce(coset_.abundant_rep(1))};
+    for (unsigned c = 0; c < 2; ++c) {
+        abundant_[c].assign(size, 0);
+        abundant_list_[c].clear();
+        for (std::size_t v = 0; v < size; ++v)
+            if (reduced_[v] == abundant_rep[c]) {
+                abundant_[c][v] = 1;
+                abundant_list_[c].push_back(static_cast<std::uint32_t>(v));
+            }
+    }
+    for (auto& s : ring_) {
+        s.rare_pairs.resize(size, 0);
+        s.witnessed.resize(size, 0);
+    }
+    seen_.resize(size);
+    blocked_.resize(size);
+    pending_.resize(size, 0);
+}
+
+void SparseSolver::relabel(std::size_t n, std::size_t upto) {
+    unsigned split_parities = 0;
+    for (const auto k : split_ks_) split_parities |= 1u << (k & 1);
+    coset_ = choose_common_coset(std::span<const std::uint32_t>(g_.data(), n + 1), n, upto, split_parities);
+    std::uint32_t maxv = 0;
+    for (std::size_t a = 1; a <= n; ++a) maxv = std::max(maxv, g_[a]);
+    set_universe(std::max<std::size_t>(64, std::bit_ceil(static_cast<std::size_t>(maxv) + 1)));
+    for (auto& s : ring_) s.r = SIZE_MAX;  // the rare positions change
+    rare_pos_.clear();
+    rare_val_.clear();
+    for (std::size_t a = 1; a <= n; ++a)
+        if (rare(a)) {
+            rare_pos_.push_back(static_cast<std::uint32_t>(a));
+            rare_val_.push_back(g_[a]);
+        }
+}
+
+// The splits with a rare part of kBatch consecutive remainders R..R+15 at
+// once: for a rare position p the partners R - p .. R + 15 - p are adjacent,
+// so each cache line of g serves the whole batch (one remainder at a time
+// would miss the cache once per rare position). Only positions B <= p < R
+// are done here, whose partners are all known when the batch is filled; the
+// few others are added when a remainder is first used (finish()).
+void SparseSolver::fill_batch(std::size_t first) {
+    std::uint8_t* pairs[kBatch];
+    for (std::size_t j = 0; j < kBatch; ++j) {
+        auto& s = ring_[(first + j) % ring_.size()];
+        s.r = first + j;
+        s.batch_first = first;
+        s.finished = false;
+        s.next_a = 1;
+        std::fill(s.witnessed.begin(), s.witnessed.end(), 0);
+        std::fill(s.rare_pairs.begin(), s.rare_pairs.end(), 0);
+        pairs[j] = s.rare_pairs.data();
+    }
+    const auto lo = static_cast<std::size_t>(
+        std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(kBatch)) - rare_pos_.begin());
+    const auto hi = static_cast<std::size_t>(
+        std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(first)) - rare_pos_.begin());
+    // Locals: the byte stores could alias any member, which would be reloaded.
+    const std::uint32_t* const g = g_.data();
+    const std::uint32_t* const pos = rare_pos_.data();
+    const std::uint32_t* const val = rare_val_.data();
+    for (std::size_t i = lo; i < hi; ++i) {
+        const std::uint32_t* partner = g + (first - pos[i]);
+        const std::uint32_t x = val[i];
+        for (std::size_t j = 0; j < kBatch; ++j) pairs[j][x ^ partner[j]] = 1;
+    }
+    work_ += (hi - lo) * kBatch;
+}
+
+SparseSolver::Remainder& SparseSolver::remainder(std::size_t r) {
+    auto& s = ring_[r % ring_.size()];
+    if (s.r != r) fill_batch(r);
+    if (s.finished) return s;
+    // Rare positions p < kBatch and batch_first <= p < r: all known now.
+    std::uint8_t* pairs = s.rare_pairs.data();
+    for (std::size_t i = 0; i < rare_pos_.size() && rare_pos_[i] < std::min<std::size_t>(kBatch, r); ++i)
+        pairs[rare_val_[i] ^ g_[r - rare_pos_[i]]] = 1;
+    auto it = std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(s.batch_first));
+    for (; it != rare_pos_.end() && *it < r; ++it) pairs[g_[*it] ^ g_[r - *it]] = 1;
+    s.finished = true;
+    return s;
+}
+
+std::uint32_t SparseSolver::value(std::size_t n) {
+    const std::size_t u = universe_;
+    // Raw pointers: byte loops the compiler can vectorise (no aliasing with members).
+    std::uint8_t* __restrict seen = seen_.data();
+    std::fill(seen, seen + u, 0);
+    for (const auto k : one_heap_ks_) seen[g_[n - k]] = 1;  // n > t: the heap is never taken whole
+    rems_.clear();
+    bool used[2] = {false, false};
+    for (const auto k : split_ks_) {
+        if (n < k + 2) continue;
+        auto& s = remainder(n - k);
+        const std::uint8_t* __restrict pairs = s.rare_pairs.data();
+        for (std::size_t v = 0; v < u; ++v) seen[v] |= pairs[v];
+        used[abundant_class(s.r)] = true;
+        rems_.push_back(&s);
+    }
+    {
+        const std::uint8_t use0 = used[0] ? 0xff : 0, use1 = used[1] ? 0xff : 0;
+        const std::uint8_t* __restrict ab0 = abundant_[0].data();
+        const std::uint8_t* __restrict ab1 = abundant_[1].data();
+        std::uint8_t* __restrict blocked = blocked_.data();
+        for (std::size_t v = 0; v < u; ++v) blocked[v] = seen[v] | (use0 & ab0[v]) | (use1 & ab1[v]);
+    }
+    const void* hole = std::memchr(blocked_.data(), 0, u);
+    const std::size_t scarce = hole ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(hole) - blocked_.data()) : u;
+
+    // Abundant values below `scarce` that still need a witness pair.
+    if (++stamp_ == 0) {
+        std::fill(pending_.begin(), pending_.end(), 0);
+        stamp_ = 1;
+    }
+    need_.clear();
+    for (unsigned c = 0; c < 2; ++c) {
+        if (!used[c]) continue;
+        for (const auto v : abundant_list_[c]) {
+            if (v >= scarce) break;
+            if (seen[v] || pending_[v] == stamp_) continue;
+            bool witnessed = false;
+            for (const auto* s : rems_) witnessed = witnessed || s->witnessed[v] != 0;
+            if (!witnessed) {
+                pending_[v] = stamp_;
+                need_.push_back(v);
+            }
+        }
+    }
+    // Scan common pairs round robin over the remainders, in growing chunks,
+    // so a witness in any of them is found early. The pair loop only marks
+    // values; the (short) list of needed values is filtered after each chunk.
+    const std::uint32_t* const g = g_.data();
+    for (std::size_t chunk = 32; !need_.empty(); chunk = std::min<std::size_t>(2 * chunk, 4096)) {
+        bool progressed = false;
+        for (auto* rem : rems_) {
+            if (need_.empty()) break;
+            auto& s = *rem;
+            const std::size_t last = s.r / 2;
+            if (s.next_a > last) continue;
+            const auto& abundant = abundant_[abundant_class(s.r)];
+            if (std::none_of(need_.begin(), need_.end(), [&](std::uint32_t v) { return abundant[v] != 0; })) continue;
+            progressed = true;
+            const std::size_t r = s.r, begin = s.next_a, end = std::min(last + 1, begin + chunk);
+            std::uint8_t* __restrict witnessed = s.witnessed.data();
+            for (std::size_t a = begin; a < end; ++a) witnessed[g[a] ^ g[r - a]] = 1;
+            s.next_a = end;
+            work_ += end - begin;
+            std::erase_if(need_, [&](std::uint32_t v) { return witnessed[v] != 0; });
+        }
+        if (!progressed) break;
+    }
+    std::size_t mex = scarce;
+    for (const auto v : need_) mex = std::min<std::size_t>(mex, v);
+
+    const auto value = static_cast<std::uint32_t>(mex);
+    g_[n] = value;
+    if (mex >= universe_) set_universe(universe_ * 2);  // mex <= universe_: one doubling is enough
+    if (rare(n)) {
+        rare_pos_.push_back(static_cast<std::uint32_t>(n));
+        rare_val_.push_back(value);
+    }
+    return value;
+}
+
+}  // namespace toroid::games::detail

@@ -1,0 +1,84 @@
+// Incremental Grundy values of an octal game with splits, by the sparse-space
+// method (see toroid/games/sparse_space.hpp for the theory).
+//
+// For heap n and each split remainder r = n - k, the values of r = a + b are
+//   * pairs with a rare part: enumerated exactly, once per r (cached: the
+//     same r serves n = r + k for every split digit k);
+//   * pairs with both parts common: they lie in the "abundant" coset of r
+//     (W, or rep[0]^rep[1] + W in the domain form) and nowhere else.
+// So a value outside every abundant coset that no rare pair and no one-heap
+// move gives is unreachable: the smallest such one bounds the mex ("scarce").
+// Abundant values below it are looked up by scanning common pairs for a
+// witness, round robin over the remainders, resumable per r; almost always
+// one is found after a few pairs. A value with no witness at all is the mex;
+// that full scan happens only at positions whose value is then rare.
+// Exact for every game and every coset: the coset only decides the speed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "toroid/games/octal.hpp"
+#include "toroid/games/sparse_space.hpp"
+
+namespace toroid::games::detail {
+
+class SparseSolver {
+public:
+    // g[0..] is filled by the caller up to the first n passed to value().
+    SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g);
+
+    // Re-chooses the common coset from g[1..n] (upto: where the run ends).
+    void relabel(std::size_t n, std::size_t upto);
+    // g(n) from g(0..n-1); n must follow the previous call (or relabel(n - 1)).
+    std::uint32_t value(std::size_t n);
+
+    const CommonCoset& coset() const { return coset_; }
+    std::size_t rare_positions() const { return rare_pos_.size(); }
+    std::uint64_t work() const { return work_; }  // pairs visited so far
+
+private:
+    struct Remainder {  // the splits of one remainder r
+        std::size_t r = SIZE_MAX;
+        std::vector<std::uint8_t> rare_pairs;  // values of pairs with a rare part (complete)
+        std::vector<std::uint8_t> witnessed;   // values of pairs a + (r - a), a < next_a
+        std::size_t next_a = 1;
+        std::size_t batch_first = 0;  // rare_pairs was filled with the batch starting here
+        bool finished = false;        // rare_pairs complete (see fill_batch)
+    };
+    static constexpr std::size_t kBatch = 16;
+
+    void set_universe(std::size_t size);
+    void fill_batch(std::size_t first);
+    Remainder& remainder(std::size_t r);  // filled and finished
+    unsigned abundant_class(std::size_t r) const { return coset_.domain ? static_cast<unsigned>(r & 1) : 0u; }
+    bool rare(std::size_t a) const { return reduced_[g_[a]] != reduced_rep_[a & 1]; }
+
+    const OctalGame& game_;
+    std::vector<std::uint32_t>& g_;
+    std::vector<std::size_t> split_ks_, one_heap_ks_;
+    CommonCoset coset_;
+    std::size_t universe_ = 0;                      // power of two above every value so far
+    std::vector<std::uint32_t> reduced_;            // coset_.reduce(v), v < universe_
+    std::uint32_t reduced_rep_[2] = {0, 0};
+    std::vector<std::uint8_t> abundant_[2];         // per class: v in the abundant coset
+    std::vector<std::uint32_t> abundant_list_[2];  // the same, ascending
+    std::vector<std::uint32_t> rare_pos_, rare_val_;
+    std::vector<Remainder> ring_;  // indexed by r mod (t + 1 + kBatch)
+    std::vector<std::uint8_t> seen_, blocked_;
+    std::vector<std::uint32_t> pending_;  // stamp per value: still needs a witness
+    std::uint32_t stamp_ = 0;
+    std::vector<std::uint32_t> need_;
+    std::vector<Remainder*> rems_;  // the remainders of the current heap
+    std::uint64_t work_ = 0;
+};
+
+// octal_grundy with its schedule exposed for tests: values up to
+// naive_prefix by the definition, then the sparse solver; the period test,
+// the refusal and the re-choice of the coset at n = first_check * 2^j.
+OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bool extend_by_period,
+                                     std::uint64_t max_work, std::size_t naive_prefix, std::size_t first_check,
+                                     const std::function<void(const OctalProgress&)>& progress = {});
+
+}  // namespace toroid::games::detail
