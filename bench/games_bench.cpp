@@ -17,8 +17,8 @@ using namespace toroid::games;
 
 namespace {
 
-const std::vector<std::string> kCodes = {"0.07", "0.77", "0.137", "4.07", "0.106", "0.165", "0.356", "0.051", "0.777",
-                                         "0.007", "0.244"};
+const std::vector<std::string> kCodes = {"0.07",  "0.77",  "0.137", "4.07",  "0.106", "0.165", "0.356",
+                                         "0.051", "0.777", "0.007", "0.244", "0.376", "0.014"};
 
 // Octal Grundy sequence to n; the argument indexes kCodes, the second is n.
 void BM_OctalGrundy(benchmark::State& state) {
@@ -40,8 +40,15 @@ BENCHMARK(BM_OctalGrundy)
     ->ArgsProduct({{0, 1, 2, 3, 4, 5, 6, 7}, {10'000'000}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
-// 0.777: sparse space but values up to ~300, so many witness pairs per n.
-BENCHMARK(BM_OctalGrundy)->Args({8, 100'000})->Args({8, 1'000'000})->Unit(benchmark::kMillisecond)->Iterations(1);
+// Sparse spaces found late or with many values: 0.777 (values up to ~300,
+// common values a coset of a 7-8 dimensional subspace), 0.376 (period 4 from
+// 2268248, proved at 4536506), 0.014 (rare positions keep growing).
+BENCHMARK(BM_OctalGrundy)
+    ->Args({8, 10'000'000})
+    ->Args({11, 10'000'000})
+    ->Args({12, 1'000'000})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 // Codes without sparse space (values grow, no period found yet): quadratic.
 BENCHMARK(BM_OctalGrundy)
     ->ArgsProduct({{9, 10}, {10'000, 20'000, 40'000}})

@@ -26,12 +26,8 @@ void SparseSolver::set_universe(std::size_t size) {
                                            coset_.reduce(coset_.abundant_rep(1))};
     for (unsigned c = 0; c < 2; ++c) {
         abundant_[c].assign(size, 0);
-        abundant_list_[c].clear();
         for (std::size_t v = 0; v < size; ++v)
-            if (reduced_[v] == abundant_rep[c]) {
-                abundant_[c][v] = 1;
-                abundant_list_[c].push_back(static_cast<std::uint32_t>(v));
-            }
+            abundant_[c][v] = reduced_[v] == abundant_rep[c];
     }
     for (auto& s : ring_) {
         s.rare_pairs.resize(size, 0);
@@ -39,7 +35,7 @@ void SparseSolver::set_universe(std::size_t size) {
     }
     seen_.resize(size);
     blocked_.resize(size);
-    pending_.resize(size, 0);
+    need_.resize(size);
 }
 
 void SparseSolver::relabel(std::size_t n, std::size_t upto) {
@@ -133,50 +129,55 @@ std::uint32_t SparseSolver::value(std::size_t n) {
     const void* hole = std::memchr(blocked_.data(), 0, u);
     const std::size_t scarce = hole ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(hole) - blocked_.data()) : u;
 
-    // Abundant values below `scarce` that still need a witness pair.
-    if (++stamp_ == 0) {
-        std::fill(pending_.begin(), pending_.end(), 0);
-        stamp_ = 1;
+    // Abundant values below `scarce` that no scan has witnessed yet: a byte
+    // per value, kept up to date by whole-array passes the compiler
+    // vectorises (W may hold a thousand values).
+    std::uint8_t* __restrict need = need_.data();
+    {
+        const std::uint8_t use0 = used[0] ? 0xff : 0, use1 = used[1] ? 0xff : 0;
+        const std::uint8_t* __restrict ab0 = abundant_[0].data();
+        const std::uint8_t* __restrict ab1 = abundant_[1].data();
+        for (std::size_t v = 0; v < scarce; ++v) need[v] = ((use0 & ab0[v]) | (use1 & ab1[v])) & (seen[v] ^ 1);
     }
-    need_.clear();
-    for (unsigned c = 0; c < 2; ++c) {
-        if (!used[c]) continue;
-        for (const auto v : abundant_list_[c]) {
-            if (v >= scarce) break;
-            if (seen[v] || pending_[v] == stamp_) continue;
-            bool witnessed = false;
-            for (const auto* s : rems_) witnessed = witnessed || s->witnessed[v] != 0;
-            if (!witnessed) {
-                pending_[v] = stamp_;
-                need_.push_back(v);
-            }
+    auto strike = [&](const std::uint8_t* __restrict witnessed) {  // nonzero while some value is left
+        std::uint8_t left = 0;
+        for (std::size_t v = 0; v < scarce; ++v) {
+            need[v] &= witnessed[v] ^ 1;
+            left |= need[v];
         }
-    }
+        return left;
+    };
+    std::uint8_t left = 1;
+    for (const auto* s : rems_) left = strike(s->witnessed.data());
+    std::size_t count = 0;
+    for (std::size_t v = 0; v < scarce && left; ++v) count += need[v];
     // Scan common pairs round robin over the remainders, in growing chunks,
-    // so a witness in any of them is found early. The pair loop only marks
-    // values; the (short) list of needed values is filtered after each chunk.
+    // so a witness in any of them is found early; the pair loop only marks.
     const std::uint32_t* const g = g_.data();
-    for (std::size_t chunk = 32; !need_.empty(); chunk = std::min<std::size_t>(2 * chunk, 4096)) {
+    for (std::size_t chunk = std::max<std::size_t>(32, count); left; chunk = std::min<std::size_t>(2 * chunk, 1 << 14)) {
         bool progressed = false;
         for (auto* rem : rems_) {
-            if (need_.empty()) break;
+            if (!left) break;
             auto& s = *rem;
             const std::size_t last = s.r / 2;
             if (s.next_a > last) continue;
-            const auto& abundant = abundant_[abundant_class(s.r)];
-            if (std::none_of(need_.begin(), need_.end(), [&](std::uint32_t v) { return abundant[v] != 0; })) continue;
+            const std::uint8_t* __restrict abundant = abundant_[abundant_class(s.r)].data();
+            std::uint8_t useful = 0;
+            for (std::size_t v = 0; v < scarce; ++v) useful |= need[v] & abundant[v];
+            if (!useful) continue;
             progressed = true;
             const std::size_t r = s.r, begin = s.next_a, end = std::min(last + 1, begin + chunk);
             std::uint8_t* __restrict witnessed = s.witnessed.data();
             for (std::size_t a = begin; a < end; ++a) witnessed[g[a] ^ g[r - a]] = 1;
             s.next_a = end;
             work_ += end - begin;
-            std::erase_if(need_, [&](std::uint32_t v) { return witnessed[v] != 0; });
+            left = strike(witnessed);
         }
         if (!progressed) break;
     }
-    std::size_t mex = scarce;
-    for (const auto v : need_) mex = std::min<std::size_t>(mex, v);
+    const void* first_missing = left ? std::memchr(need, 1, scarce) : nullptr;
+    const std::size_t mex =
+        first_missing ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(first_missing) - need) : scarce;
 
     const auto value = static_cast<std::uint32_t>(mex);
     g_[n] = value;

@@ -63,13 +63,10 @@ private:
     std::vector<std::uint32_t> reduced_;            // coset_.reduce(v), v < universe_
     std::uint32_t reduced_rep_[2] = {0, 0};
     std::vector<std::uint8_t> abundant_[2];         // per class: v in the abundant coset
-    std::vector<std::uint32_t> abundant_list_[2];  // the same, ascending
     std::vector<std::uint32_t> rare_pos_, rare_val_;
     std::vector<Remainder> ring_;  // indexed by r mod (t + 1 + kBatch)
     std::vector<std::uint8_t> seen_, blocked_;
-    std::vector<std::uint32_t> pending_;  // stamp per value: still needs a witness
-    std::uint32_t stamp_ = 0;
-    std::vector<std::uint32_t> need_;
+    std::vector<std::uint8_t> need_;  // per value: abundant, below the bound, no witness yet
     std::vector<Remainder*> rems_;  // the remainders of the current heap
     std::uint64_t work_ = 0;
 };

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "toroid/error.hpp"
 #include "toroid/games/octal.hpp"
 #include "toroid/games/subtraction.hpp"
@@ -163,4 +165,65 @@ TEST(Octal, HopelessComputationsAreRefusedWithAProjection) {
     }
     // a sparse game within the same limit is not refused
     EXPECT_EQ(octal_grundy(OctalGame::parse("0.106"), 100'000, true, 1'000'000'000).g.size(), 100'001u);
+}
+
+namespace {
+// The definition: for each p, scan back from the end (quadratic).
+Periodicity brute_period(const V& g, std::size_t t, bool splits) {
+    Periodicity r;
+    const std::size_t last = g.size() - 1;
+    r.checked_upto = last;
+    for (std::size_t p = 1; (splits ? 2 * p + t - 1 : p + t - 1) <= last; ++p) {
+        std::size_t n0 = 0;
+        for (std::size_t n = last - p + 1; n-- > 0;)
+            if (g[n] != g[n + p]) {
+                n0 = n + 1;
+                break;
+            }
+        const std::size_t need = splits ? 2 * n0 + 2 * p + t - 1 : n0 + p + t - 1;
+        if (need > last) continue;
+        r.found = r.proved = true;
+        r.preperiod = n0;
+        r.period = p;
+        r.proved_at = need;
+        return r;
+    }
+    return r;
+}
+}  // namespace
+
+TEST(Periodicity, LinearSearchAgreesWithTheDefinition) {
+    std::mt19937 rng(7);
+    for (int i = 0; i < 3000; ++i) {
+        const std::size_t len = 2 + rng() % 120, pre = rng() % len, p = 1 + rng() % 9, t = rng() % 4;
+        V cycle(p), g(len);
+        for (auto& c : cycle) c = static_cast<std::uint32_t>(rng() % 3);
+        for (std::size_t n = 0; n < len; ++n) g[n] = n < pre ? static_cast<std::uint32_t>(rng() % 3) : cycle[(n - pre) % p];
+        if (rng() % 3 == 0) g[rng() % len] ^= 1;  // sometimes a late exception
+        for (const bool splits : {true, false}) {
+            const auto a = find_period(g, t, splits), b = brute_period(g, t, splits);
+            ASSERT_EQ(a.found, b.found) << i;
+            if (!a.found) continue;
+            EXPECT_EQ(a.period, b.period) << i;
+            EXPECT_EQ(a.preperiod, b.preperiod) << i;
+            EXPECT_EQ(a.proved_at, b.proved_at) << i;
+        }
+    }
+}
+
+TEST(Periodicity, AlmostPeriodicMillionsAreLinear) {
+    // Period 4 from 600000 after an irregular prefix (like 0.376): every
+    // multiple of 4 matches for 400000 values, which made the old search quadratic.
+    V g(1'000'001);
+    std::mt19937 rng(3);
+    for (std::size_t n = 0; n < g.size(); ++n) g[n] = static_cast<std::uint32_t>(n < 600'000 ? rng() % 50 : n % 4);
+    const auto p = find_period(g, 3, true);
+    EXPECT_FALSE(p.found);  // needs 2 * 600000 + 8 + 2 > 10^6
+    g.resize(1'300'001);
+    for (std::size_t n = 1'000'001; n < g.size(); ++n) g[n] = static_cast<std::uint32_t>(n % 4);
+    const auto q = find_period(g, 3, true);
+    ASSERT_TRUE(q.found);
+    EXPECT_EQ(q.period, 4u);
+    EXPECT_LE(q.preperiod, 600'000u);
+    EXPECT_EQ(q.preperiod, brute_period(g, 3, true).preperiod);
 }
