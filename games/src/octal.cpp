@@ -190,39 +190,69 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
     solver.relabel(prefix, upto);
     std::uint64_t work_at_check = 0;  // pairs visited, for the refusal below
     double per_n_before = 0;
+    int growing = 0;
     auto finish = [&] {
         out.common_values = solver.coset().to_string();
         out.rare_positions = solver.rare_positions();
         return out;
     };
+    std::size_t labelled_at = prefix, rare_when_labelled = solver.rare_positions();
+    std::uint64_t work_at_label = 0;
     for (std::size_t n = prefix + 1; n <= upto; ++n) {
         solver.value(n);
+        // New values can leave the coset behind between doublings (0.143
+        // starts using 16 and 18 near n = 300000): re-choose early when the
+        // rare positions more than double, at most once per n/8 heaps.
+        if (n != next_check && solver.rare_positions() > 2 * rare_when_labelled + 1024 &&
+            8 * (n - labelled_at) >= n) {
+            solver.relabel(n, upto);
+            labelled_at = n;
+            rare_when_labelled = solver.rare_positions();
+            work_at_label = solver.work();
+        }
         if (n != next_check) continue;
         if (periodic_rest(n)) return finish();
         // Refuse (InputError) when the rest would take far too long: the
         // work per heap size over the last doubling, grown linearly if it is
         // growing (no sparse space: quadratic).
+        // Work per heap size over the last doubling, or since an early
+        // re-choice of the coset if that covers enough heaps (the work before
+        // it used a coset left behind).
         const std::uint64_t work = solver.work();
-        const double per_n = static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
+        const bool recent = 16 * (n - labelled_at) >= n && labelled_at > n / 2;
+        const double per_n = recent ? static_cast<double>(work - work_at_label) / static_cast<double>(n - labelled_at)
+                                    : static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
         if (progress) progress({n, per_n, solver.rare_positions(), solver.coset().to_string()});
-        if (max_work > 0 && n >= 32 * first_check) {
-            const double growth = per_n_before > 0 ? per_n / per_n_before : 1.0;
+        // Re-choose the coset first: when that removes most rare positions the
+        // last doubling's work says little about the next one.
+        const std::size_t rare_before = solver.rare_positions();
+        solver.relabel(n, upto);
+        labelled_at = n;
+        rare_when_labelled = solver.rare_positions();
+        work_at_label = work;
+        const bool relieved = 2 * solver.rare_positions() < rare_before;
+        // Quadratic: a quarter of all positions rare, or work per heap
+        // growing over two doublings in a row (one alone is common while a
+        // sparse space is still emerging).
+        growing = per_n_before > 0 && per_n > 1.5 * per_n_before ? growing + 1 : 0;
+        if (4 * solver.rare_positions() > n) growing = 2;
+        if (relieved) growing = 0;
+        if (max_work > 0 && n >= 32 * first_check && !relieved) {
             const double rest = static_cast<double>(upto - n);
             const double projected =
-                growth > 1.5 ? per_n * rest * (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
+                growing >= 2 ? per_n * rest * (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
                              : per_n * rest;
             if (projected > static_cast<double>(max_work)) {
                 throw InputError("octal game " + game.code() + " has no sparse space or period so far (" +
                                  std::to_string(solver.rare_positions()) + " rare positions up to " +
                                  std::to_string(n) + "): g(0.." + std::to_string(upto) + ") would need about " +
                                  std::to_string(static_cast<long long>(projected)) +
-                                 " more steps; ask for a smaller --upto");
+                                 " more steps; ask for a smaller --upto (or --no-limit)");
             }
         }
         per_n_before = per_n;
         work_at_check = work;
         next_check *= 2;
-        solver.relabel(n, upto);
     }
     return finish();
 }
