@@ -29,6 +29,7 @@ void SparseSolver::set_universe(std::size_t size) {
         for (std::size_t v = 0; v < size; ++v)
             abundant_[c][v] = reduced_[v] == abundant_rep[c];
     }
+    abundant_size_ = std::size_t{1} << coset_.dim();
     for (auto& s : ring_) {
         s.rare_pairs.resize(size, 0);
         s.witnessed.resize(size, 0);
@@ -149,12 +150,12 @@ std::uint32_t SparseSolver::value(std::size_t n) {
     };
     std::uint8_t left = 1;
     for (const auto* s : rems_) left = strike(s->witnessed.data());
-    std::size_t count = 0;
-    for (std::size_t v = 0; v < scarce && left; ++v) count += need[v];
+    // First chunk: about one pair per abundant value below the bound.
+    const std::size_t first_chunk = std::max<std::size_t>(64, std::min<std::size_t>(scarce, abundant_size_) / 2);
     // Scan common pairs round robin over the remainders, in growing chunks,
     // so a witness in any of them is found early; the pair loop only marks.
     const std::uint32_t* const g = g_.data();
-    for (std::size_t chunk = std::max<std::size_t>(32, count); left; chunk = std::min<std::size_t>(2 * chunk, 1 << 14)) {
+    for (std::size_t chunk = first_chunk; left; chunk = std::min<std::size_t>(2 * chunk, 1 << 14)) {
         bool progressed = false;
         for (auto* rem : rems_) {
             if (!left) break;

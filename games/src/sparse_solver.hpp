@@ -63,6 +63,7 @@ private:
     std::vector<std::uint32_t> reduced_;            // coset_.reduce(v), v < universe_
     std::uint32_t reduced_rep_[2] = {0, 0};
     std::vector<std::uint8_t> abundant_[2];         // per class: v in the abundant coset
+    std::size_t abundant_size_ = 1;                 // |W|
     std::vector<std::uint32_t> rare_pos_, rare_val_;
     std::vector<Remainder> ring_;  // indexed by r mod (t + 1 + kBatch)
     std::vector<std::uint8_t> seen_, blocked_;
