@@ -1,7 +1,6 @@
 #include "toroid/games/octal.hpp"
 
 #include <algorithm>
-#include <bit>
 
 #include "sparse_solver.hpp"
 #include "toroid/error.hpp"
@@ -198,6 +197,12 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
     };
     std::size_t labelled_at = prefix, rare_when_labelled = solver.rare_positions();
     std::uint64_t work_at_label = 0;
+    auto relabel = [&](std::size_t n) {
+        solver.relabel(n, upto);
+        labelled_at = n;
+        rare_when_labelled = solver.rare_positions();
+        work_at_label = solver.work();
+    };
     for (std::size_t n = prefix + 1; n <= upto; ++n) {
         solver.value(n);
         // New values can leave the coset behind between doublings (0.143
@@ -205,10 +210,7 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
         // rare positions more than double, at most once per n/8 heaps.
         if (n != next_check && solver.rare_positions() > 2 * rare_when_labelled + 1024 &&
             8 * (n - labelled_at) >= n) {
-            solver.relabel(n, upto);
-            labelled_at = n;
-            rare_when_labelled = solver.rare_positions();
-            work_at_label = solver.work();
+            relabel(n);
         }
         if (n != next_check) continue;
         if (periodic_rest(n)) return finish();
@@ -226,10 +228,7 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
         // Re-choose the coset first: when that removes most rare positions the
         // last doubling's work says little about the next one.
         const std::size_t rare_before = solver.rare_positions();
-        solver.relabel(n, upto);
-        labelled_at = n;
-        rare_when_labelled = solver.rare_positions();
-        work_at_label = work;
+        relabel(n);
         const bool relieved = 2 * solver.rare_positions() < rare_before;
         // Quadratic: a quarter of all positions rare, or work per heap
         // growing over two doublings in a row (one alone is common while a

@@ -7,7 +7,7 @@
 
 namespace toroid::games::detail {
 
-SparseSolver::SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g) : game_(game), g_(g) {
+SparseSolver::SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g) : g_(g) {
     for (std::size_t k = 0; k <= game.max_take(); ++k) {
         if (game.digit(k) & 4) split_ks_.push_back(k);
         if (k > 0 && (game.digit(k) & 2)) one_heap_ks_.push_back(k);
@@ -134,12 +134,8 @@ std::uint32_t SparseSolver::value(std::size_t n) {
     // per value, kept up to date by whole-array passes the compiler
     // vectorises (W may hold a thousand values).
     std::uint8_t* __restrict need = need_.data();
-    {
-        const std::uint8_t use0 = used[0] ? 0xff : 0, use1 = used[1] ? 0xff : 0;
-        const std::uint8_t* __restrict ab0 = abundant_[0].data();
-        const std::uint8_t* __restrict ab1 = abundant_[1].data();
-        for (std::size_t v = 0; v < scarce; ++v) need[v] = ((use0 & ab0[v]) | (use1 & ab1[v])) & (seen[v] ^ 1);
-    }
+    const std::uint8_t* __restrict blocked = blocked_.data();
+    for (std::size_t v = 0; v < scarce; ++v) need[v] = blocked[v] & (seen[v] ^ 1);  // abundant, not seen
     auto strike = [&](const std::uint8_t* __restrict witnessed) {  // nonzero while some value is left
         std::uint8_t left = 0;
         for (std::size_t v = 0; v < scarce; ++v) {

@@ -55,7 +55,6 @@ private:
     unsigned abundant_class(std::size_t r) const { return coset_.domain ? static_cast<unsigned>(r & 1) : 0u; }
     bool rare(std::size_t a) const { return reduced_[g_[a]] != reduced_rep_[a & 1]; }
 
-    const OctalGame& game_;
     std::vector<std::uint32_t>& g_;
     std::vector<std::size_t> split_ks_, one_heap_ks_;
     CommonCoset coset_;

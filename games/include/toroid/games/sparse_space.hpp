@@ -36,7 +36,6 @@ struct CommonCoset {
     // The canonical element of v + W (v with every leading bit of the basis
     // cleared): u and v lie in the same coset exactly when reduce(u) == reduce(v).
     std::uint32_t reduce(std::uint32_t v) const;
-    bool in_subspace(std::uint32_t v) const { return reduce(v) == 0; }
     // Adds w to W; false when w is already in W.
     bool extend(std::uint32_t w);
     std::size_t dim() const { return basis.size(); }
