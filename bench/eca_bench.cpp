@@ -4,8 +4,8 @@
 //   bench_eca --benchmark_filter=Cpu      # counters: cells/s = cell updates per second
 #include <benchmark/benchmark.h>
 
-#include "toroid/eca_cpu.hpp"
-#include "toroid/eca_ring.hpp"
+#include "toroid/eca/eca_cpu.hpp"
+#include "toroid/eca/eca_ring.hpp"
 #if defined(TOROID_WITH_CUDA)
 #include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
@@ -31,21 +31,38 @@ void run_cpu(benchmark::State& state, EcaCpuKernel kernel, int rule, int threads
         toroid::eca_step(ring, rule, steps, opt);
         benchmark::DoNotOptimize(ring.words().data());
     }
-    state.counters["cells/s"] = benchmark::Counter(static_cast<double>(width) * static_cast<double>(steps),
-                                                   benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["cells/s"] =
+        benchmark::Counter(static_cast<double>(width) * static_cast<double>(steps),
+                           benchmark::Counter::kIsIterationInvariantRate);
     state.SetLabel(toroid::eca_cpu_kernel_name(kernel));
 }
 
-void BM_EcaCpuAuto(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Auto, 110); }
-void BM_EcaCpuAvx512(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Avx512, 110); }
-void BM_EcaCpuAvx2(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Avx2, 110); }
-void BM_EcaCpuPortable(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Portable, 110); }
-void BM_EcaCpuRule30(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Auto, 30); }
-void BM_EcaCpuOneThread(benchmark::State& s) { run_cpu(s, EcaCpuKernel::Auto, 110, 1); }
+void BM_EcaCpuAuto(benchmark::State& s) {
+    run_cpu(s, EcaCpuKernel::Auto, 110);
+}
+void BM_EcaCpuAvx512(benchmark::State& s) {
+    run_cpu(s, EcaCpuKernel::Avx512, 110);
+}
+void BM_EcaCpuAvx2(benchmark::State& s) {
+    run_cpu(s, EcaCpuKernel::Avx2, 110);
+}
+void BM_EcaCpuPortable(benchmark::State& s) {
+    run_cpu(s, EcaCpuKernel::Portable, 110);
+}
+void BM_EcaCpuRule30(benchmark::State& s) {
+    run_cpu(s, EcaCpuKernel::Auto, 30);
+}
+void BM_EcaCpuOneThread(benchmark::State& s) {
+    run_cpu(s, EcaCpuKernel::Auto, 110, 1);
+}
 
 // 2^24 cells (the target size), 1024 generations per iteration.
-BENCHMARK(BM_EcaCpuAuto)->Args({1 << 24, 1024})->Args({1 << 20, 4096})->Args({1 << 28, 64})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EcaCpuAuto)
+    ->Args({1 << 24, 1024})
+    ->Args({1 << 20, 4096})
+    ->Args({1 << 28, 64})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_EcaCpuAvx512)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EcaCpuAvx2)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EcaCpuPortable)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -66,11 +83,16 @@ void BM_EcaGpu(benchmark::State& state) {
         dev.step(110, steps);
         dev.synchronize();
     }
-    state.counters["cells/s"] = benchmark::Counter(static_cast<double>(width) * static_cast<double>(steps),
-                                                   benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["cells/s"] =
+        benchmark::Counter(static_cast<double>(width) * static_cast<double>(steps),
+                           benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_EcaGpu)->Args({1 << 24, 4096})->Args({std::int64_t{1} << 30, 256})
-    ->Args({std::int64_t{1} << 34, 64})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EcaGpu)
+    ->Args({1 << 24, 4096})
+    ->Args({std::int64_t{1} << 30, 256})
+    ->Args({std::int64_t{1} << 34, 64})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 #endif
 
 }  // namespace

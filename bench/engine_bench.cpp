@@ -3,8 +3,8 @@
 // cell updates, so the reported rate is cell updates per second.
 #include <benchmark/benchmark.h>
 
-#include "toroid/cpu_backend.hpp"
-#include "toroid/soup.hpp"
+#include "toroid/core/soup.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
 #if defined(TOROID_WITH_CUDA)
 #include "toroid/gpu/cuda_backend.hpp"
 #include "toroid/gpu/device.hpp"
@@ -35,7 +35,11 @@ void BM_CpuDense(benchmark::State& state, const char* rule) {
     state.SetLabel(b.instruction_set() + ", " + std::to_string(b.threads()) + " threads");
     run_dense(state, b, n);
 }
-BENCHMARK_CAPTURE(BM_CpuDense, life, "B3/S23")->Args({4096, 0})->Args({16384, 0})->Args({4096, 1})->UseRealTime();
+BENCHMARK_CAPTURE(BM_CpuDense, life, "B3/S23")
+    ->Args({4096, 0})
+    ->Args({16384, 0})
+    ->Args({4096, 1})
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_CpuDense, highlife, "B36/S23")->Args({4096, 0})->UseRealTime();
 BENCHMARK_CAPTURE(BM_CpuDense, hex, "B2/S34H")->Args({4096, 0})->UseRealTime();
 BENCHMARK_CAPTURE(BM_CpuDense, von_neumann, "B2/S013V")->Args({4096, 0})->UseRealTime();
@@ -46,7 +50,8 @@ BENCHMARK_CAPTURE(BM_CpuDense, stochastic, "B2(1/3)/S12H")->Args({2048, 0})->Use
 void BM_CpuAcorn(benchmark::State& state) {
     const std::int64_t n = state.range(0);
     Grid g(n, n);
-    for (auto [x, y] : {std::pair{1, 0}, {3, 1}, {0, 2}, {1, 2}, {4, 2}, {5, 2}, {6, 2}}) g.set(n / 2 + x, n / 2 + y, true);
+    for (auto [x, y] : {std::pair{1, 0}, {3, 1}, {0, 2}, {1, 2}, {4, 2}, {5, 2}, {6, 2}})
+        g.set(n / 2 + x, n / 2 + y, true);
     CpuBackend b(Rule(), {0, 0});
     for (auto _ : state) {
         state.PauseTiming();

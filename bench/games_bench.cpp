@@ -17,8 +17,9 @@ using namespace toroid::games;
 
 namespace {
 
-const std::vector<std::string> kCodes = {"0.07",  "0.77",  "0.137", "4.07",  "0.106", "0.165", "0.356",
-                                         "0.051", "0.777", "0.007", "0.244", "0.376", "0.014"};
+const std::vector<std::string> kCodes = {"0.07",  "0.77",  "0.137", "4.07",  "0.106",
+                                         "0.165", "0.356", "0.051", "0.777", "0.007",
+                                         "0.244", "0.376", "0.014"};
 
 // Octal Grundy sequence to n; the argument indexes kCodes, the second is n.
 void BM_OctalGrundy(benchmark::State& state) {

@@ -3,10 +3,10 @@
 //   build-meth/bench/bench_methuselah --benchmark_min_time=2
 #include <benchmark/benchmark.h>
 
-#include "toroid/cpu_backend.hpp"
-#include "toroid/methuselah.hpp"
-#include "toroid/pattern.hpp"
-#include "toroid/sparse_life.hpp"
+#include "toroid/analysis/methuselah.hpp"
+#include "toroid/analysis/sparse_life.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace {
 

@@ -4,6 +4,7 @@
 // not to skip unchanged tiles, so settled ash costs as much as chaos); the
 // sparse workloads run Acorn to its stabilisation on a small and a huge
 // torus, with skipping, to show that empty space costs nothing.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -12,13 +13,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
-#include <algorithm>
 
 #include "command.hpp"
 #include "common.hpp"
+#include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
-#include "toroid/file_io.hpp"
-#include "toroid/soup.hpp"
+#include "toroid/io/file_io.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -56,14 +56,17 @@ Grid make_grid(const Workload& w) {
         return g;
     }
     const std::int64_t c = w.size / 2;
-    for (auto [x, y] : {std::pair{1, 0}, {3, 1}, {0, 2}, {1, 2}, {4, 2}, {5, 2}, {6, 2}}) g.set(c + x, c + y, true);
+    for (auto [x, y] : {std::pair{1, 0}, {3, 1}, {0, 2}, {1, 2}, {4, 2}, {5, 2}, {6, 2}})
+        g.set(c + x, c + y, true);
     return g;
 }
 
-Result measure(const std::string& backend_name, const Workload& w, double min_seconds, int threads) {
+Result measure(const std::string& backend_name, const Workload& w, double min_seconds,
+               int threads) {
     // Dense workloads are brute force (every cell, every generation); the
     // sparse ones measure what skipping unchanged space buys.
-    auto b = make_backend(backend_name, Rule::parse(w.rule), threads, 1, /*skip_unchanged=*/w.acorn);
+    auto b =
+        make_backend(backend_name, Rule::parse(w.rule), threads, 1, /*skip_unchanged=*/w.acorn);
     b->load(make_grid(w));
     std::uint64_t gens = 0;
     double seconds = 0;
@@ -88,7 +91,13 @@ Result measure(const std::string& backend_name, const Workload& w, double min_se
         }
     }
     const double cells = double(w.size) * double(w.size);
-    return Result{describe_backend(*b), w.name, w.rule, w.size, gens, seconds, cells * double(gens) / seconds,
+    return Result{describe_backend(*b),
+                  w.name,
+                  w.rule,
+                  w.size,
+                  gens,
+                  seconds,
+                  cells * double(gens) / seconds,
                   double(gens) / seconds};
 }
 
@@ -108,13 +117,17 @@ std::string markdown_table(const std::vector<Result>& results, const std::string
     char date[32];
     const std::time_t now = std::time(nullptr);
     std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
-    md << "Machine: " << machine_description() << "  \nCommand: `" << command << "`  \nDate: " << date << "\n\n";
-    md << "| backend | workload | rule | torus | generations | seconds | cell updates/s | generations/s |\n";
+    md << "Machine: " << machine_description() << "  \nCommand: `" << command
+       << "`  \nDate: " << date << "\n\n";
+    md << "| backend | workload | rule | torus | generations | seconds | cell updates/s | "
+          "generations/s |\n";
     md << "|---|---|---|---|---:|---:|---:|---:|\n";
     for (const auto& r : results) {
         char line[512];
-        std::snprintf(line, sizeof line, "| %s | %s | `%s` | %lldx%lld | %llu | %.3f | %.3g | %.1f |\n", r.backend.c_str(),
-                      r.workload.c_str(), r.rule.c_str(), static_cast<long long>(r.size), static_cast<long long>(r.size),
+        std::snprintf(line, sizeof line,
+                      "| %s | %s | `%s` | %lldx%lld | %llu | %.3f | %.3g | %.1f |\n",
+                      r.backend.c_str(), r.workload.c_str(), r.rule.c_str(),
+                      static_cast<long long>(r.size), static_cast<long long>(r.size),
                       static_cast<unsigned long long>(r.gens), r.seconds, r.rate, r.gens_rate);
         md << line;
     }
@@ -150,28 +163,39 @@ struct BenchOptions {
 
 void bench(const BenchOptions& o, const std::string& command) {
     if (!(o.seconds > 0) || o.seconds > 3600)
-        throw InputError("--seconds " + std::to_string(o.seconds) + " is invalid: expected a time in (0, 3600]");
+        throw InputError("--seconds " + std::to_string(o.seconds) +
+                         " is invalid: expected a time in (0, 3600]");
     register_backends();
     std::vector<std::string> backends = o.backends.empty() ? available_backends() : o.backends;
     std::vector<Result> results;
     for (const auto& w : kWorkloads) {
-        if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), w.name) == o.only.end()) continue;
+        if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), w.name) == o.only.end())
+            continue;
         for (const auto& name : backends) {
             results.push_back(measure(name, w, o.seconds, o.threads));
             const Result& r = results.back();
             if (!o.json)
-                std::printf("%-28s %-30s %6lldx%-6lld %8llu gens %8.3f s %10.3g cells/s %10.1f gens/s\n", r.backend.c_str(),
-                            r.workload.c_str(), static_cast<long long>(r.size), static_cast<long long>(r.size),
-                            static_cast<unsigned long long>(r.gens), r.seconds, r.rate, r.gens_rate);
+                std::printf(
+                    "%-28s %-30s %6lldx%-6lld %8llu gens %8.3f s %10.3g cells/s %10.1f gens/s\n",
+                    r.backend.c_str(), r.workload.c_str(), static_cast<long long>(r.size),
+                    static_cast<long long>(r.size), static_cast<unsigned long long>(r.gens),
+                    r.seconds, r.rate, r.gens_rate);
             std::fflush(stdout);
         }
     }
-    if (results.empty()) throw InputError("no workload matched --only; known workloads: life-soup-4096, life-soup-16384, ...");
+    if (results.empty())
+        throw InputError(
+            "no workload matched --only; known workloads: life-soup-4096, life-soup-16384, ...");
     if (o.json) {
         nlohmann::json j = nlohmann::json::array();
         for (const auto& r : results)
-            j.push_back({{"backend", r.backend}, {"workload", r.workload}, {"rule", r.rule}, {"size", r.size},
-                         {"generations", r.gens}, {"seconds", r.seconds}, {"cell_updates_per_second", r.rate},
+            j.push_back({{"backend", r.backend},
+                         {"workload", r.workload},
+                         {"rule", r.rule},
+                         {"size", r.size},
+                         {"generations", r.gens},
+                         {"seconds", r.seconds},
+                         {"cell_updates_per_second", r.rate},
                          {"generations_per_second", r.gens_rate}});
         std::cout << j.dump(2) << "\n";
     }
@@ -188,10 +212,12 @@ void add_bench_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("bench", "Standard workloads on every backend present");
     cmd->add_option("--backend", o->backends, "Backends to measure (default: every usable one)");
     cmd->add_option("--only", o->only, "Workloads to run (default: all)");
-    cmd->add_option("--seconds", o->seconds, "Minimum time per dense workload")->capture_default_str();
+    cmd->add_option("--seconds", o->seconds, "Minimum time per dense workload")
+        ->capture_default_str();
     cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
     cmd->add_flag("--json", o->json, "Print the results as JSON");
-    cmd->add_option("--write", o->write, "Record the table in this Markdown file (e.g. BENCHMARKS.md)");
+    cmd->add_option("--write", o->write,
+                    "Record the table in this Markdown file (e.g. BENCHMARKS.md)");
     cmd->callback([o] {
         std::string command = "toroid bench";
         for (const auto& b : o->backends) command += " --backend " + b;

@@ -16,10 +16,11 @@ void add_run_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
-void add_games_commands(CLI::App& app);  // nim, grundy, wythoff, zeckendorf, game-n, play
-void add_eca_commands(CLI::App& app);    // eca
+void add_games_commands(CLI::App& app);       // nim, grundy, wythoff, zeckendorf, game-n, play
+void add_eca_commands(CLI::App& app);         // eca
 void add_methuselah_commands(CLI::App& app);  // methuselah
-// The lifespan table of the named patterns (e.g. {"r-pentomino", "acorn", "rabbits"}) on stdout; for `demo`.
+// The lifespan table of the named patterns (e.g. {"r-pentomino", "acorn", "rabbits"}) on stdout;
+// for `demo`.
 int print_methuselah_table(const std::vector<std::string>& names);
 
 }  // namespace toroid::cli

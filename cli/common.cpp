@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cstdio>
 
-#include "toroid/cpu_backend.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/error.hpp"
 #if defined(TOROID_WITH_CUDA)
 #include "toroid/gpu/cuda_backend.hpp"
@@ -21,7 +21,9 @@ Size parse_size(const std::string& text, const std::string& option) {
     Size s;
     if (x == std::string::npos || !number(std::string_view(text).substr(0, x), s.width) ||
         !number(std::string_view(text).substr(x + 1), s.height))
-        throw InputError(option + " '" + text + "' is not a size: expected WIDTHxHEIGHT with whole numbers >= 1, e.g. 4096x4096");
+        throw InputError(
+            option + " '" + text +
+            "' is not a size: expected WIDTHxHEIGHT with whole numbers >= 1, e.g. 4096x4096");
     return s;
 }
 
@@ -32,16 +34,19 @@ void register_backends() {
 #endif
 }
 
-std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed,
-                                      bool skip_unchanged) {
+std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
+                                      std::uint64_t seed, bool skip_unchanged) {
     register_backends();
-    if (threads < 0) throw InputError("--threads " + std::to_string(threads) + " is negative: expected 0 (all cores) or more");
+    if (threads < 0)
+        throw InputError("--threads " + std::to_string(threads) +
+                         " is negative: expected 0 (all cores) or more");
     return create_backend(name, rule, BackendOptions{threads, seed, skip_unchanged});
 }
 
 std::string describe_backend(const Backend& b) {
     if (auto* cpu = dynamic_cast<const CpuBackend*>(&b))
-        return "cpu (" + cpu->instruction_set() + ", " + std::to_string(cpu->threads()) + " threads)";
+        return "cpu (" + cpu->instruction_set() + ", " + std::to_string(cpu->threads()) +
+               " threads)";
     return b.name();
 }
 

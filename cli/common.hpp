@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "toroid/backend.hpp"
+#include "toroid/core/backend.hpp"
 
 namespace toroid::cli {
 
@@ -20,8 +20,8 @@ Size parse_size(const std::string& text, const std::string& option);
 void register_backends();
 
 // Backend by name, with registration done; describes it for reports.
-std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads, std::uint64_t seed,
-                                      bool skip_unchanged = true);
+std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
+                                      std::uint64_t seed, bool skip_unchanged = true);
 std::string describe_backend(const Backend& b);
 
 std::string hex64(std::uint64_t v);

@@ -9,21 +9,20 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "command.hpp"
-#include "toroid/eca_cpu.hpp"
-#include "toroid/eca_formula.hpp"
-#include "toroid/eca_ring.hpp"
-#include "toroid/eca_rule.hpp"
+#include "toroid/core/grid.hpp"
+#include "toroid/eca/eca_cpu.hpp"
+#include "toroid/eca/eca_formula.hpp"
+#include "toroid/eca/eca_ring.hpp"
+#include "toroid/eca/eca_rule.hpp"
 #include "toroid/error.hpp"
-#include "toroid/grid.hpp"
-#include "toroid/pattern.hpp"
-#include "toroid/png_writer.hpp"
+#include "toroid/io/pattern.hpp"
+#include "toroid/io/png_writer.hpp"
 #if defined(TOROID_WITH_CUDA)
 #include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
@@ -58,7 +57,8 @@ bool use_gpu(const std::string& backend) {
 #if defined(TOROID_WITH_CUDA)
     const bool have = gpu::device_count() > 0;
     if (backend == "cuda" && !have)
-        throw InputError("--backend cuda: no usable CUDA device (" + gpu::device_description() + ")");
+        throw InputError("--backend cuda: no usable CUDA device (" + gpu::device_description() +
+                         ")");
     return backend != "cpu" && have;
 #else
     if (backend == "cuda")
@@ -68,8 +68,10 @@ bool use_gpu(const std::string& backend) {
 }
 
 Diagram simulate(int rule, const EcaArgs& a) {
-    if (a.steps < 0) throw InputError("--steps " + std::to_string(a.steps) + " is negative; expected 0 or more");
-    if (a.width < 1) throw InputError("--width " + std::to_string(a.width) + " is invalid; expected at least 1");
+    if (a.steps < 0)
+        throw InputError("--steps " + std::to_string(a.steps) + " is negative; expected 0 or more");
+    if (a.width < 1)
+        throw InputError("--width " + std::to_string(a.width) + " is invalid; expected at least 1");
     // Every generation is kept (the diagram), plus the stepping buffers.
     check_eca_fits(a.width, static_cast<std::uint64_t>(a.steps) + 3, "the space-time diagram");
     Diagram d;
@@ -103,7 +105,8 @@ Diagram simulate(int rule, const EcaArgs& a) {
 
 // --summary: only the final state's statistics, no diagram kept (for huge rings).
 void run_summary(int rule, const EcaArgs& a) {
-    if (a.steps < 0) throw InputError("--steps " + std::to_string(a.steps) + " is negative; expected 0 or more");
+    if (a.steps < 0)
+        throw InputError("--steps " + std::to_string(a.steps) + " is negative; expected 0 or more");
     check_eca_fits(a.width, 3, "the ring");
     EcaRing ring = eca_initial_ring(a.width, a.init);
     std::string backend;
@@ -148,9 +151,11 @@ void run_summary(int rule, const EcaArgs& a) {
         std::cout << j.dump(1) << "\n";
         return;
     }
-    std::printf("rule %d, width %lld, %lld steps from %s on %s\n", rule, static_cast<long long>(a.width),
-                static_cast<long long>(a.steps), a.init.c_str(), backend.c_str());
-    std::printf("population %llu at generation %lld\n", static_cast<unsigned long long>(ring.population()),
+    std::printf("rule %d, width %lld, %lld steps from %s on %s\n", rule,
+                static_cast<long long>(a.width), static_cast<long long>(a.steps), a.init.c_str(),
+                backend.c_str());
+    std::printf("population %llu at generation %lld\n",
+                static_cast<unsigned long long>(ring.population()),
                 static_cast<long long>(a.steps));
     std::printf("%.3f s, %.3g cell updates per second%s\n", seconds, rate,
                 backend == "cuda" ? " (device time; upload and download not counted)" : "");
@@ -180,7 +185,8 @@ nlohmann::json rule_json(int rule) {
     j["rule"] = rule;
     nlohmann::json table = nlohmann::json::object();
     for (int i = 7; i >= 0; --i) {
-        const std::string key{char('0' + ((i >> 2) & 1)), char('0' + ((i >> 1) & 1)), char('0' + (i & 1))};
+        const std::string key{char('0' + ((i >> 2) & 1)), char('0' + ((i >> 1) & 1)),
+                              char('0' + (i & 1))};
         table[key] = (rule >> i) & 1;
     }
     j["table"] = table;
@@ -208,8 +214,8 @@ std::string output_format(const EcaArgs& a) {
 void run_eca(const EcaArgs& a) {
     if (!a.formula.empty()) {
         if (!a.rule_text.empty())
-            throw InputError("give either a RULE number or --formula, not both (got \"" + a.rule_text +
-                             "\" and --formula \"" + a.formula + "\")");
+            throw InputError("give either a RULE number or --formula, not both (got \"" +
+                             a.rule_text + "\" and --formula \"" + a.formula + "\")");
         const int rule = eca_rule_from_formula(a.formula);
         if (a.json) {
             nlohmann::json j = rule_json(rule);
@@ -217,11 +223,14 @@ void run_eca(const EcaArgs& a) {
             std::cout << j.dump(1) << "\n";
             return;
         }
-        std::cout << "formula " << a.formula << "  ->  rule " << rule << "\n\n" << eca_explain(rule);
+        std::cout << "formula " << a.formula << "  ->  rule " << rule << "\n\n"
+                  << eca_explain(rule);
         return;
     }
     if (a.rule_text.empty())
-        throw InputError("toroid eca needs a RULE number 0..255 (or --formula \"...\"); e.g. toroid eca 110 --width 80 --steps 40");
+        throw InputError(
+            "toroid eca needs a RULE number 0..255 (or --formula \"...\"); e.g. toroid eca 110 "
+            "--width 80 --steps 40");
     const int rule = parse_eca_rule(a.rule_text);
     if (a.explain) {
         if (a.json)
@@ -246,7 +255,8 @@ void run_eca(const EcaArgs& a) {
         for (std::size_t g : order) text += d.rows[g].to_string('#', '.') + '\n';
         write_text_file(a.out, text);
     } else if (format == "png") {
-        PngWriter png(a.out, d.width, static_cast<std::int64_t>(d.rows.size()), PngWriter::Pixel::Bit1);
+        PngWriter png(a.out, d.width, static_cast<std::int64_t>(d.rows.size()),
+                      PngWriter::Pixel::Bit1);
         for (std::size_t g : order) png.write_bits(d.rows[g].words());
         png.finish();
     } else if (format == "rle") {
@@ -258,10 +268,11 @@ void run_eca(const EcaArgs& a) {
         }
         WriteOptions opts;
         opts.name = "Elementary rule " + std::to_string(rule);
-        opts.comments.push_back("Space-time diagram of elementary (1-D) rule " + std::to_string(rule) + ", width " +
-                                std::to_string(d.width) + ", generations 0.." + std::to_string(a.steps) +
-                                (up ? " from the bottom row up" : " from the top row down") + ", init " + a.init +
-                                "; written by toroid eca (the rule line is only a placeholder).");
+        opts.comments.push_back(
+            "Space-time diagram of elementary (1-D) rule " + std::to_string(rule) + ", width " +
+            std::to_string(d.width) + ", generations 0.." + std::to_string(a.steps) +
+            (up ? " from the bottom row up" : " from the top row down") + ", init " + a.init +
+            "; written by toroid eca (the rule line is only a placeholder).");
         write_text_file(a.out, format_rle(grid, std::nullopt, opts));
     } else {  // json
         nlohmann::json j;
@@ -285,29 +296,39 @@ void run_eca(const EcaArgs& a) {
 
 void add_eca_commands(CLI::App& app) {
     auto args = std::make_shared<EcaArgs>();
-    CLI::App* cmd = app.add_subcommand("eca", "Elementary (1-D) cellular automata: space-time diagrams, rule tables, formulas");
+    CLI::App* cmd = app.add_subcommand(
+        "eca", "Elementary (1-D) cellular automata: space-time diagrams, rule tables, formulas");
     cmd->add_option("rule", args->rule_text, "Wolfram rule number 0..255");
-    cmd->add_option("--width,-w", args->width, "Ring width in cells (>= 1; the ring wraps)")->capture_default_str();
-    cmd->add_option("--steps,-n", args->steps, "Generations to compute after generation 0")->capture_default_str();
-    cmd->add_option("--init", args->init, "center | left | right | random:SEED | a string of 0/1 of --width cells")
+    cmd->add_option("--width,-w", args->width, "Ring width in cells (>= 1; the ring wraps)")
         ->capture_default_str();
-    cmd->add_option("--time", args->time, "down: generation 0 on top; up: generation 0 at the bottom")
+    cmd->add_option("--steps,-n", args->steps, "Generations to compute after generation 0")
+        ->capture_default_str();
+    cmd->add_option("--init", args->init,
+                    "center | left | right | random:SEED | a string of 0/1 of --width cells")
+        ->capture_default_str();
+    cmd->add_option("--time", args->time,
+                    "down: generation 0 on top; up: generation 0 at the bottom")
         ->check(CLI::IsMember({"up", "down"}))
         ->capture_default_str();
-    cmd->add_option("--format", args->format, "text | png | rle | json (default: from --out's extension, else text)")
+    cmd->add_option("--format", args->format,
+                    "text | png | rle | json (default: from --out's extension, else text)")
         ->check(CLI::IsMember({"text", "png", "rle", "json"}));
     cmd->add_option("--out,-o", args->out, "Output file (default: stdout; required for png)");
     cmd->add_option("--backend", args->backend, "auto | cpu | cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
         ->capture_default_str();
     cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
-    cmd->add_flag("--explain", args->explain,
-                  "Print the rule's truth table as cell pictures, its Boolean formulas and related rules");
+    cmd->add_flag(
+        "--explain", args->explain,
+        "Print the rule's truth table as cell pictures, its Boolean formulas and related rules");
     cmd->add_flag("--summary", args->summary,
-                  "Keep no diagram: run all steps at once, print the final population and the speed (huge rings)");
-    cmd->add_flag("--json", args->json, "JSON output (same as --format json; also for --explain and --formula)");
+                  "Keep no diagram: run all steps at once, print the final population and the "
+                  "speed (huge rings)");
+    cmd->add_flag("--json", args->json,
+                  "JSON output (same as --format json; also for --explain and --formula)");
     cmd->add_option("--formula", args->formula,
-                    "Boolean formula in x (left), y (cell), z (right), e.g. \"x ^ y ^ z\": print its rule number");
+                    "Boolean formula in x (left), y (cell), z (right), e.g. \"x ^ y ^ z\": print "
+                    "its rule number");
     cmd->callback([args] { run_eca(*args); });
 }
 

@@ -42,7 +42,8 @@ struct NimOptions {
 void run_nim(const NimOptions& o) {
     if (o.p_positions > 0) {
         if (o.max.empty()) throw InputError("--p-positions needs --max M (the largest heap)");
-        if (!o.heaps.empty()) throw InputError("--p-positions takes no heaps (got '" + o.heaps[0] + "')");
+        if (!o.heaps.empty())
+            throw InputError("--p-positions takes no heaps (got '" + o.heaps[0] + "')");
         const auto max = parse_u64(o.max, "--max");
         const auto k = o.p_positions;
         json j{{"heaps", k}, {"max", max}};
@@ -50,8 +51,8 @@ void run_nim(const NimOptions& o) {
             const auto ordered = count_nim_p_positions_ordered(k, max);
             j["ordered_count"] = ordered;
             if (o.json) return print_json(j);
-            std::cout << "P-positions of " << k << "-heap Nim with heaps <= " << max << ": " << ordered
-                      << " ordered tuples\n";
+            std::cout << "P-positions of " << k << "-heap Nim with heaps <= " << max << ": "
+                      << ordered << " ordered tuples\n";
             return;
         }
         const auto list = nim_p_positions(k, max);
@@ -76,13 +77,15 @@ void run_nim(const NimOptions& o) {
         json j{{"heaps", heaps}, {"nim_sum", x}, {"misere", o.misere}, {"outcome", p ? "P" : "N"}};
         j["winning_moves"] = json::array();
         for (const auto& m : moves)
-            j["winning_moves"].push_back({{"heap", m.heap + 1}, {"take", m.take}, {"new_size", m.new_size}});
+            j["winning_moves"].push_back(
+                {{"heap", m.heap + 1}, {"take", m.take}, {"new_size", m.new_size}});
         return print_json(j);
     }
     std::cout << (o.misere ? "misère Nim " : "Nim ") << heaps_text(heaps) << "\n";
     std::cout << "nim-sum: " << x << " (binary " << binary(x) << ")\n";
     if (o.misere) {
-        std::cout << "misère rule: with every heap <= 1 the position is P iff the number of 1-heaps is odd; "
+        std::cout << "misère rule: with every heap <= 1 the position is P iff the number of "
+                     "1-heaps is odd; "
                      "otherwise as normal Nim\n";
     }
     if (p) {
@@ -92,27 +95,33 @@ void run_nim(const NimOptions& o) {
     std::cout << "N-position: the player to move wins; " << moves.size() << " winning move"
               << (moves.size() == 1 ? "" : "s") << ":\n";
     for (const auto& m : moves) {
-        std::cout << "  take " << m.take << " from heap " << m.heap + 1 << " (" << heaps[m.heap] << " -> "
-                  << m.new_size << ")\n";
+        std::cout << "  take " << m.take << " from heap " << m.heap + 1 << " (" << heaps[m.heap]
+                  << " -> " << m.new_size << ")\n";
     }
 }
 
-void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::size_t table, bool as_json) {
+void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::size_t table,
+                 bool as_json) {
     json j;
     if (list > 0) {
         const auto p = wythoff_p_positions(list);
         j["p_positions"] = json::array();
         for (std::size_t n = 0; n < p.size(); ++n) {
-            j["p_positions"].push_back({{"n", n}, {"a", p[n].first}, {"b", p[n].second},
-                                        {"a_zeckendorf", zeckendorf_string(p[n].first)},
-                                        {"b_zeckendorf", zeckendorf_string(p[n].second)},
-                                        {"zeckendorf_agrees", wythoff_is_p_zeckendorf(p[n].first, p[n].second)}});
+            j["p_positions"].push_back(
+                {{"n", n},
+                 {"a", p[n].first},
+                 {"b", p[n].second},
+                 {"a_zeckendorf", zeckendorf_string(p[n].first)},
+                 {"b_zeckendorf", zeckendorf_string(p[n].second)},
+                 {"zeckendorf_agrees", wythoff_is_p_zeckendorf(p[n].first, p[n].second)}});
         }
         if (!as_json) {
-            std::cout << "Wythoff P-positions (a_n = floor(n*phi), b_n = a_n + n; Zeckendorf: b = a with a 0 appended)\n";
+            std::cout << "Wythoff P-positions (a_n = floor(n*phi), b_n = a_n + n; Zeckendorf: b = "
+                         "a with a 0 appended)\n";
             for (const auto& e : j["p_positions"]) {
                 std::cout << "  n=" << e["n"] << "  (" << e["a"] << ", " << e["b"] << ")  "
-                          << e["a_zeckendorf"].get<std::string>() << " / " << e["b_zeckendorf"].get<std::string>()
+                          << e["a_zeckendorf"].get<std::string>() << " / "
+                          << e["b_zeckendorf"].get<std::string>()
                           << (e["zeckendorf_agrees"].get<bool>() ? "" : "  MISMATCH") << "\n";
             }
         }
@@ -134,19 +143,21 @@ void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::si
         } else if (table <= 32) {
             std::cout << "Wythoff Grundy values g(x, y), x = row, y = column:\n";
             for (std::size_t x = 0; x < table; ++x) {
-                for (std::size_t y = 0; y < table; ++y) std::cout << (y ? " " : "  ") << std::setw(3) << t.at(x, y);
+                for (std::size_t y = 0; y < table; ++y)
+                    std::cout << (y ? " " : "  ") << std::setw(3) << t.at(x, y);
                 std::cout << "\n";
             }
         } else {
             std::size_t zeros = 0;
             for (const auto v : t.g) zeros += v == 0;
-            std::cout << "Wythoff Grundy table " << table << " x " << table << " computed; " << zeros
-                      << " zeros (P-positions); g(" << table - 1 << ", " << table - 1 << ") = "
-                      << t.at(table - 1, table - 1) << "\n";
+            std::cout << "Wythoff Grundy table " << table << " x " << table << " computed; "
+                      << zeros << " zeros (P-positions); g(" << table - 1 << ", " << table - 1
+                      << ") = " << t.at(table - 1, table - 1) << "\n";
         }
     }
     if (!args.empty()) {
-        if (args.size() != 2) throw InputError("wythoff needs two heaps, e.g. 'toroid wythoff 4 7'");
+        if (args.size() != 2)
+            throw InputError("wythoff needs two heaps, e.g. 'toroid wythoff 4 7'");
         const auto a = parse_u64(args[0], "heap 1"), b = parse_u64(args[1], "heap 2");
         const bool p = wythoff_is_p(a, b);
         const bool pz = wythoff_is_p_zeckendorf(a, b);
@@ -157,12 +168,15 @@ void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::si
         j["zeckendorf"] = {zeckendorf_string(a), zeckendorf_string(b)};
         j["winning_moves"] = json::array();
         for (const auto& m : moves)
-            j["winning_moves"].push_back({{"take_first", m.take_a}, {"take_second", m.take_b}, {"to", {m.a, m.b}}});
+            j["winning_moves"].push_back(
+                {{"take_first", m.take_a}, {"take_second", m.take_b}, {"to", {m.a, m.b}}});
         if (!as_json) {
-            std::cout << "Wythoff (" << a << ", " << b << "), Zeckendorf " << zeckendorf_string(a) << " / "
-                      << zeckendorf_string(b) << "\n";
-            std::cout << (p ? "P-position: the player to move loses" : "N-position: the player to move wins")
-                      << " (golden-ratio and Zeckendorf tests " << (p == pz ? "agree" : "DISAGREE") << ")\n";
+            std::cout << "Wythoff (" << a << ", " << b << "), Zeckendorf " << zeckendorf_string(a)
+                      << " / " << zeckendorf_string(b) << "\n";
+            std::cout << (p ? "P-position: the player to move loses"
+                            : "N-position: the player to move wins")
+                      << " (golden-ratio and Zeckendorf tests " << (p == pz ? "agree" : "DISAGREE")
+                      << ")\n";
             for (const auto& m : moves) std::cout << "  " << m.to_string() << "\n";
         }
     }
@@ -174,15 +188,20 @@ void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::si
 
 void run_zeckendorf(const std::string& arg, bool decode, bool as_json) {
     std::uint64_t n = 0;
-    if (decode) n = from_zeckendorf(arg);
-    else n = parse_u64(arg, "number");
+    if (decode)
+        n = from_zeckendorf(arg);
+    else
+        n = parse_u64(arg, "number");
     const auto idx = zeckendorf_indices(n);
     const auto digits = zeckendorf_string(n);
     if (as_json) {
         json terms = json::array();
         for (const auto i : idx) terms.push_back({{"index", i}, {"fibonacci", fibonacci(i)}});
-        return print_json({{"n", n}, {"zeckendorf", digits}, {"terms", terms},
-                           {"convention", "F1 = F2 = 1, F3 = 2; digits are F2, F3, F4, ... = 1, 2, 3, 5, ..."}});
+        return print_json(
+            {{"n", n},
+             {"zeckendorf", digits},
+             {"terms", terms},
+             {"convention", "F1 = F2 = 1, F3 = 2; digits are F2, F3, F4, ... = 1, 2, 3, 5, ..."}});
     }
     std::string values, names;
     for (std::size_t k = 0; k < idx.size(); ++k) {
@@ -204,10 +223,14 @@ void run_game_n(const std::string& arg, bool as_json) {
     std::vector<std::int64_t> tiles;
     for (const auto& w : s.winning_moves(GameN::start())) tiles.push_back(w[1]);
     if (as_json) {
-        return print_json({{"n", n}, {"outcome", to_string(out)}, {"first_player_wins", out == Outcome::N},
-                           {"winning_first_tiles", tiles}, {"positions", s.size()}});
+        return print_json({{"n", n},
+                           {"outcome", to_string(out)},
+                           {"first_player_wins", out == Outcome::N},
+                           {"winning_first_tiles", tiles},
+                           {"positions", s.size()}});
     }
-    std::cout << "Game \"N\" with N = " << n << " (tiles 1..5, each move a different tile, reach exactly N)\n";
+    std::cout << "Game \"N\" with N = " << n
+              << " (tiles 1..5, each move a different tile, reach exactly N)\n";
     if (out == Outcome::N) {
         std::cout << "the first player wins by putting the coin on tile";
         for (const auto t : tiles) std::cout << " " << t;
@@ -215,14 +238,16 @@ void run_game_n(const std::string& arg, bool as_json) {
     } else {
         std::cout << "the first player loses against perfect play (every first tile loses)\n";
     }
-    std::cout << "(" << s.size() << " positions solved; 'toroid play game-n " << n << "' to play it)\n";
+    std::cout << "(" << s.size() << " positions solved; 'toroid play game-n " << n
+              << "' to play it)\n";
 }
 
 }  // namespace
 
 void add_games_commands(CLI::App& app) {
     auto nim_opts = std::make_shared<NimOptions>();
-    auto* nim = app.add_subcommand("nim", "Nim: nim-sum, outcome and all winning moves; P-position lists");
+    auto* nim =
+        app.add_subcommand("nim", "Nim: nim-sum, outcome and all winning moves; P-position lists");
     nim->add_option("heaps", nim_opts->heaps, "heap sizes (0 .. 2^64-1)");
     nim->add_flag("--misere", nim_opts->misere, "misère play (the last mover loses)");
     nim->add_option("--p-positions", nim_opts->p_positions, "list the P-positions of K-heap Nim");
@@ -237,9 +262,11 @@ void add_games_commands(CLI::App& app) {
         bool json = false;
     };
     auto w = std::make_shared<W>();
-    auto* wy = app.add_subcommand("wythoff", "Wythoff's game: P-positions, winning moves, Grundy table");
+    auto* wy =
+        app.add_subcommand("wythoff", "Wythoff's game: P-positions, winning moves, Grundy table");
     wy->add_option("heaps", w->args, "two heaps A B");
-    wy->add_option("--list", w->list, "list the first N P-positions (golden ratio and Zeckendorf forms)");
+    wy->add_option("--list", w->list,
+                   "list the first N P-positions (golden ratio and Zeckendorf forms)");
     wy->add_option("--table", w->table, "compute the N x N Grundy table (printed up to 32)");
     wy->add_flag("--json", w->json, "JSON output");
     wy->callback([w] { run_wythoff(w->args, w->list, w->table, w->json); });
@@ -249,7 +276,8 @@ void add_games_commands(CLI::App& app) {
         bool decode = false, json = false;
     };
     auto z = std::make_shared<Z>();
-    auto* ze = app.add_subcommand("zeckendorf", "Zeckendorf representation (sum of non-consecutive Fibonacci numbers)");
+    auto* ze = app.add_subcommand(
+        "zeckendorf", "Zeckendorf representation (sum of non-consecutive Fibonacci numbers)");
     ze->add_option("number", z->arg, "a number, or with --decode a 0/1 digit string")->required();
     ze->add_flag("--decode", z->decode, "read a Zeckendorf digit string and give the number");
     ze->add_flag("--json", z->json, "JSON output");
@@ -260,7 +288,8 @@ void add_games_commands(CLI::App& app) {
         bool json = false;
     };
     auto gn = std::make_shared<G>();
-    auto* gc = app.add_subcommand("game-n", "the game \"N\" with domino tiles 1..5: who wins, and how");
+    auto* gc =
+        app.add_subcommand("game-n", "the game \"N\" with domino tiles 1..5: who wins, and how");
     gc->add_option("N", gn->arg, "the target total")->required();
     gc->add_flag("--json", gn->json, "JSON output");
     gc->callback([gn] { run_game_n(gn->arg, gn->json); });

@@ -17,9 +17,11 @@ namespace toroid::cli {
 using namespace toroid::games;
 
 std::vector<std::uint64_t> parse_heaps(const std::vector<std::string>& args, bool allow_empty) {
-    if (args.empty() && !allow_empty) throw InputError("no heaps given: expected heap sizes such as 3 5 7");
+    if (args.empty() && !allow_empty)
+        throw InputError("no heaps given: expected heap sizes such as 3 5 7");
     std::vector<std::uint64_t> heaps;
-    for (std::size_t i = 0; i < args.size(); ++i) heaps.push_back(parse_u64(args[i], "heap " + std::to_string(i + 1)));
+    for (std::size_t i = 0; i < args.size(); ++i)
+        heaps.push_back(parse_u64(args[i], "heap " + std::to_string(i + 1)));
     return heaps;
 }
 
@@ -31,7 +33,9 @@ std::string octal_name(const std::string& code) {
     return "";
 }
 
-void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << "\n"; }
+void print_json(const nlohmann::json& j) {
+    std::cout << j.dump(2) << "\n";
+}
 
 namespace {
 
@@ -49,7 +53,8 @@ std::vector<std::string> words(const std::string& s) {
 SumComponent parse_component(const std::string& spec) {
     const auto w = words(spec);
     const std::string where = "game '" + spec + "': ";
-    if (w.empty()) throw InputError("empty game in the sum: expected e.g. \"nim 7\" or \"octal 0.07 12\"");
+    if (w.empty())
+        throw InputError("empty game in the sum: expected e.g. \"nim 7\" or \"octal 0.07 12\"");
     const std::string& kind = w[0];
     if (kind == "nim") {
         if (w.size() != 2) throw InputError(where + "expected 'nim HEAP'");
@@ -60,22 +65,28 @@ SumComponent parse_component(const std::string& spec) {
                 }};
     }
     if (kind == "subtraction") {
-        if (w.size() != 3) throw InputError(where + "expected 'subtraction SET HEAP', e.g. 'subtraction 1-3 9'");
+        if (w.size() != 3)
+            throw InputError(where + "expected 'subtraction SET HEAP', e.g. 'subtraction 1-3 9'");
         const auto set = SubtractionSet::parse(w[1]);
         const auto h = parse_u64_max(w[2], "subtraction heap", kMaxComponentHeap);
         const auto g = subtraction_grundy(set, h);
-        return {spec, LoopyValue::of(g[h]), [set, g, h](std::uint64_t t) -> std::optional<std::string> {
+        return {spec, LoopyValue::of(g[h]),
+                [set, g, h](std::uint64_t t) -> std::optional<std::string> {
                     for (const auto s : set.elements_upto(h))
-                        if (g[h - s] == t) return "take " + std::to_string(s) + " (leaving " + std::to_string(h - s) + ")";
+                        if (g[h - s] == t)
+                            return "take " + std::to_string(s) + " (leaving " +
+                                   std::to_string(h - s) + ")";
                     return std::nullopt;
                 }};
     }
     if (kind == "octal") {
-        if (w.size() != 3) throw InputError(where + "expected 'octal CODE HEAP', e.g. 'octal 0.07 12'");
+        if (w.size() != 3)
+            throw InputError(where + "expected 'octal CODE HEAP', e.g. 'octal 0.07 12'");
         const auto game = OctalGame::parse(w[1]);
         const auto h = parse_u64_max(w[2], "octal heap", kMaxComponentHeap);
         const auto g = octal_grundy(game, h, true, kMaxOctalWork).g;
-        return {spec, LoopyValue::of(g[h]), [game, g, h](std::uint64_t t) -> std::optional<std::string> {
+        return {spec, LoopyValue::of(g[h]),
+                [game, g, h](std::uint64_t t) -> std::optional<std::string> {
                     for (const auto& m : octal_moves(game, h))
                         if ((g[m.left] ^ g[m.right]) == t) return m.to_string();
                     return std::nullopt;
@@ -83,15 +94,20 @@ SumComponent parse_component(const std::string& spec) {
     }
     if (kind == "wythoff") {
         if (w.size() != 3) throw InputError(where + "expected 'wythoff A B'");
-        const auto a = parse_u64_max(w[1], "Wythoff heap", 8191), b = parse_u64_max(w[2], "Wythoff heap", 8191);
+        const auto a = parse_u64_max(w[1], "Wythoff heap", 8191),
+                   b = parse_u64_max(w[2], "Wythoff heap", 8191);
         const auto table = wythoff_grundy_table(std::max(a, b) + 1);
-        return {spec, LoopyValue::of(table.at(a, b)), [table, a, b](std::uint64_t t) -> std::optional<std::string> {
+        return {spec, LoopyValue::of(table.at(a, b)),
+                [table, a, b](std::uint64_t t) -> std::optional<std::string> {
                     for (std::uint64_t k = 1; k <= a; ++k)
-                        if (table.at(a - k, b) == t) return "take " + std::to_string(k) + " from the first heap";
+                        if (table.at(a - k, b) == t)
+                            return "take " + std::to_string(k) + " from the first heap";
                     for (std::uint64_t k = 1; k <= b; ++k)
-                        if (table.at(a, b - k) == t) return "take " + std::to_string(k) + " from the second heap";
+                        if (table.at(a, b - k) == t)
+                            return "take " + std::to_string(k) + " from the second heap";
                     for (std::uint64_t k = 1; k <= std::min(a, b); ++k)
-                        if (table.at(a - k, b - k) == t) return "take " + std::to_string(k) + " from both heaps";
+                        if (table.at(a - k, b - k) == t)
+                            return "take " + std::to_string(k) + " from both heaps";
                     return std::nullopt;
                 }};
     }
@@ -102,13 +118,16 @@ SumComponent parse_component(const std::string& spec) {
         if (!v) throw InputError(where + "vertex '" + w[2] + "' is not in " + w[1]);
         auto analysis = std::make_shared<GraphAnalysis>(analyze_graph(*graph));
         const auto id = *v;
-        return {spec, analysis->value[id], [graph, analysis, id](std::uint64_t t) -> std::optional<std::string> {
+        return {spec, analysis->value[id],
+                [graph, analysis, id](std::uint64_t t) -> std::optional<std::string> {
                     for (const auto x : graph->moves(id))
-                        if (analysis->value[x] == LoopyValue::of(t)) return "move to " + graph->name(x);
+                        if (analysis->value[x] == LoopyValue::of(t))
+                            return "move to " + graph->name(x);
                     return std::nullopt;
                 }};
     }
-    throw InputError(where + "unknown game '" + kind + "': expected nim, subtraction, octal, wythoff or graph");
+    throw InputError(where + "unknown game '" + kind +
+                     "': expected nim, subtraction, octal, wythoff or graph");
 }
 
 }  // namespace toroid::cli

@@ -20,7 +20,8 @@ namespace toroid::cli {
 constexpr std::uint64_t kMaxOctalWork = 300'000'000'000ull;
 
 // Heaps given on the command line; each checked with parse_u64 ("heap 2").
-std::vector<std::uint64_t> parse_heaps(const std::vector<std::string>& args, bool allow_empty = false);
+std::vector<std::uint64_t> parse_heaps(const std::vector<std::string>& args,
+                                       bool allow_empty = false);
 
 // Friendly name of well-known octal codes ("Kayles"), or "".
 std::string octal_name(const std::string& code);

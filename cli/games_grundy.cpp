@@ -30,11 +30,10 @@ struct SeqOptions {
     std::string output;
 };
 
-
 constexpr std::size_t kPrintAll = 2000;
 
-void print_sequence(const std::string& title, const std::vector<std::uint32_t>& g, const SeqOptions& o,
-                    const Periodicity* per, double seconds, json extra) {
+void print_sequence(const std::string& title, const std::vector<std::uint32_t>& g,
+                    const SeqOptions& o, const Periodicity* per, double seconds, json extra) {
     if (!o.output.empty()) {
         std::ofstream out(o.output);
         if (!out) throw InputError("cannot write --output file '" + o.output + "'");
@@ -48,8 +47,9 @@ void print_sequence(const std::string& title, const std::vector<std::uint32_t>& 
             if (g.size() <= 1'000'000) j["grundy"] = g;
         }
         if (per) {
-            j["period"] = {{"found", per->found}, {"proved", per->proved}, {"preperiod", per->preperiod},
-                           {"period", per->period}, {"proved_at", per->proved_at}, {"text", per->to_string()}};
+            j["period"] = {{"found", per->found},         {"proved", per->proved},
+                           {"preperiod", per->preperiod}, {"period", per->period},
+                           {"proved_at", per->proved_at}, {"text", per->to_string()}};
         }
         return print_json(j);
     }
@@ -60,7 +60,9 @@ void print_sequence(const std::string& title, const std::vector<std::uint32_t>& 
     std::cout << "\n";
     if (shown < g.size()) {
         std::cout << "... (" << g.size() - shown << " more values";
-        std::cout << (o.output.empty() ? "; write them all with --output FILE)" : " in " + o.output + ")") << "\n";
+        std::cout << (o.output.empty() ? "; write them all with --output FILE)"
+                                       : " in " + o.output + ")")
+                  << "\n";
         std::cout << "g(" << g.size() - 1 << ") = " << g.back() << "\n";
     }
     if (per) std::cout << per->to_string() << "\n";
@@ -78,7 +80,8 @@ void run_subtraction(const SeqOptions& o) {
     const auto g = subtraction_grundy(set, upto);
     Periodicity per;
     if (o.period) per = subtraction_period(set, g);
-    print_sequence("subtraction game S = {" + set.to_string() + "}", g, o, o.period ? &per : nullptr, since(t0),
+    print_sequence("subtraction game S = {" + set.to_string() + "}", g, o,
+                   o.period ? &per : nullptr, since(t0),
                    {{"game", "subtraction"}, {"set", set.to_string()}});
 }
 
@@ -89,9 +92,10 @@ void run_octal(const SeqOptions& o) {
     std::function<void(const OctalProgress&)> report;
     if (o.progress) {
         report = [&](const OctalProgress& p) {
-            std::cerr << "n = " << p.n << ": " << static_cast<long long>(p.pairs_per_heap) << " pairs per heap size, "
-                      << p.rare_positions << " rare positions, common values " << p.common_values << " ("
-                      << since(t0) << " s)" << std::endl;
+            std::cerr << "n = " << p.n << ": " << static_cast<long long>(p.pairs_per_heap)
+                      << " pairs per heap size, " << p.rare_positions
+                      << " rare positions, common values " << p.common_values << " (" << since(t0)
+                      << " s)" << std::endl;
         };
     }
     auto seq = octal_grundy(game, upto, true, o.no_limit ? 0 : kMaxOctalWork, report);
@@ -100,12 +104,14 @@ void run_octal(const SeqOptions& o) {
     const std::string name = octal_name(game.code());
     std::string title = "octal game " + game.code() + (name.empty() ? "" : " (" + name + ")");
     if (seq.computed < seq.g.size()) {
-        title += "\n(values from " + std::to_string(seq.computed) + " on follow from the proved period)";
+        title +=
+            "\n(values from " + std::to_string(seq.computed) + " on follow from the proved period)";
     }
-    json extra{{"game", "octal"}, {"code", game.code()}, {"name", name}, {"max_take", game.max_take()}};
+    json extra{
+        {"game", "octal"}, {"code", game.code()}, {"name", name}, {"max_take", game.max_take()}};
     if (!seq.common_values.empty()) {
-        title += "\nsparse space: common values " + seq.common_values + ", " + std::to_string(seq.rare_positions) +
-                 " rare positions";
+        title += "\nsparse space: common values " + seq.common_values + ", " +
+                 std::to_string(seq.rare_positions) + " rare positions";
         extra["common_values"] = seq.common_values;
         extra["rare_positions"] = seq.rare_positions;
     }
@@ -121,24 +127,30 @@ void run_graph(const std::string& file, bool misere, bool as_json) {
         if (a.outcome[v] == Outcome::Draw) draws.push_back(graph.name(v));
         json moves = json::array();
         for (const auto w : good_moves(graph, a.outcome, v)) moves.push_back(graph.name(w));
-        verts.push_back({{"vertex", graph.name(v)}, {"value", a.value[v].to_string()},
-                         {"outcome", to_string(a.outcome[v])}, {"good_moves", moves}});
+        verts.push_back({{"vertex", graph.name(v)},
+                         {"value", a.value[v].to_string()},
+                         {"outcome", to_string(a.outcome[v])},
+                         {"good_moves", moves}});
     }
     std::unique_ptr<MisereComparison> mis;
     if (misere) mis = std::make_unique<MisereComparison>(compare_misere(graph));
     if (as_json) {
         json j{{"file", file}, {"vertices", verts}, {"acyclic", a.acyclic}, {"draws", draws}};
         if (mis) {
-            for (std::size_t v = 0; v < graph.size(); ++v) j["vertices"][v]["misere_outcome"] = to_string(mis->misere[v]);
+            for (std::size_t v = 0; v < graph.size(); ++v)
+                j["vertices"][v]["misere_outcome"] = to_string(mis->misere[v]);
             j["misere_statement"] = mis->statement(graph);
         }
         return print_json(j);
     }
     std::cout << "game graph " << file << ": " << graph.size() << " positions, "
-              << (a.acyclic ? "acyclic" : "with cycles (loopy values: inf(K) = infinite with finite followers K)")
+              << (a.acyclic
+                      ? "acyclic"
+                      : "with cycles (loopy values: inf(K) = infinite with finite followers K)")
               << "\n";
     for (std::size_t v = 0; v < graph.size(); ++v) {
-        std::cout << "  " << graph.name(v) << ": g = " << a.value[v].to_string() << ", " << to_string(a.outcome[v]);
+        std::cout << "  " << graph.name(v) << ": g = " << a.value[v].to_string() << ", "
+                  << to_string(a.outcome[v]);
         const auto& m = verts[v]["good_moves"];
         if (a.outcome[v] == Outcome::N) {
             std::cout << ", winning moves to";
@@ -161,7 +173,9 @@ void run_graph(const std::string& file, bool misere, bool as_json) {
 }
 
 void run_sum(const std::vector<std::string>& specs, bool as_json) {
-    if (specs.empty()) throw InputError("grundy sum needs games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
+    if (specs.empty())
+        throw InputError(
+            "grundy sum needs games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
     std::vector<SumComponent> comps;
     for (const auto& s : specs) comps.push_back(parse_component(s));
     const auto a = analyze_sum(comps);
@@ -170,14 +184,19 @@ void run_sum(const std::vector<std::string>& specs, bool as_json) {
         for (const auto& x : comps) c.push_back({{"game", x.name}, {"value", x.value.to_string()}});
         json m = json::array();
         for (const auto& x : a.winning_moves)
-            m.push_back({{"component", x.component + 1}, {"game", comps[x.component].name}, {"move", x.description},
+            m.push_back({{"component", x.component + 1},
+                         {"game", comps[x.component].name},
+                         {"move", x.description},
                          {"to_value", x.target_value}});
-        return print_json({{"components", c}, {"value", a.value.to_string()}, {"outcome", to_string(a.outcome)},
+        return print_json({{"components", c},
+                           {"value", a.value.to_string()},
+                           {"outcome", to_string(a.outcome)},
                            {"winning_moves", m}});
     }
     std::cout << "sum of " << comps.size() << " games:\n";
     for (std::size_t i = 0; i < comps.size(); ++i)
-        std::cout << "  " << i + 1 << ". " << comps[i].name << ": g = " << comps[i].value.to_string() << "\n";
+        std::cout << "  " << i + 1 << ". " << comps[i].name
+                  << ": g = " << comps[i].value.to_string() << "\n";
     std::cout << "total: g = " << a.value.to_string() << " -> " << describe(a.outcome) << "\n";
     for (const auto& m : a.winning_moves) {
         std::cout << "  winning move in game " << m.component + 1 << " (" << comps[m.component].name
@@ -187,8 +206,9 @@ void run_sum(const std::vector<std::string>& specs, bool as_json) {
 
 void run_misere(const std::vector<std::string>& args, bool as_json) {
     if (args.size() < 2) {
-        throw InputError("grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
-                         "subtraction SET HEAPS | chocolate M N");
+        throw InputError(
+            "grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
+            "subtraction SET HEAPS | chocolate M N");
     }
     const std::string& kind = args[0];
     std::unique_ptr<ImpartialGame> game;
@@ -204,7 +224,8 @@ void run_misere(const std::vector<std::string>& args, bool as_json) {
     } else if (kind == "chocolate") {
         game = std::make_unique<ChocolateBar>();
     } else {
-        throw InputError("grundy misere: unknown game '" + kind + "' (expected nim, octal, subtraction or chocolate)");
+        throw InputError("grundy misere: unknown game '" + kind +
+                         "' (expected nim, octal, subtraction or chocolate)");
     }
     Position start;
     double size = 1;
@@ -232,13 +253,18 @@ void run_misere(const std::vector<std::string>& args, bool as_json) {
     std::vector<std::string> differ;
     for (const auto v : cmp.differing) differ.push_back(game->describe(s.position(v)));
     if (as_json) {
-        return print_json({{"position", game->describe(start)}, {"normal_value", s.value(start).to_string()},
-                           {"normal_outcome", to_string(normal)}, {"misere_outcome", to_string(mis)},
-                           {"misere_winning_moves_to", winning}, {"positions", s.size()},
+        return print_json({{"position", game->describe(start)},
+                           {"normal_value", s.value(start).to_string()},
+                           {"normal_outcome", to_string(normal)},
+                           {"misere_outcome", to_string(mis)},
+                           {"misere_winning_moves_to", winning},
+                           {"positions", s.size()},
                            {"differing_positions", differ}});
     }
-    std::cout << game->describe(start) << " (" << s.size() << " positions reachable, solved by brute force)\n";
-    std::cout << "normal play: g = " << s.value(start).to_string() << ", " << describe(normal) << "\n";
+    std::cout << game->describe(start) << " (" << s.size()
+              << " positions reachable, solved by brute force)\n";
+    std::cout << "normal play: g = " << s.value(start).to_string() << ", " << describe(normal)
+              << "\n";
     std::cout << "misère play: " << describe(mis) << "\n";
     if (!winning.empty()) {
         std::cout << "misère winning moves to:";
@@ -250,7 +276,8 @@ void run_misere(const std::vector<std::string>& args, bool as_json) {
     } else {
         std::cout << "misère and normal play differ at " << differ.size() << " of " << s.size()
                   << " reachable positions, e.g.:";
-        for (std::size_t i = 0; i < differ.size() && i < 10; ++i) std::cout << " [" << differ[i] << "]";
+        for (std::size_t i = 0; i < differ.size() && i < 10; ++i)
+            std::cout << " [" << differ[i] << "]";
         std::cout << "\n(misère play does not follow the xor of Grundy values)\n";
     }
 }
@@ -264,19 +291,24 @@ void add_grundy_command(CLI::App& app) {
     for (const char* kind : {"subtraction", "octal"}) {
         auto o = std::make_shared<SeqOptions>();
         const bool sub = std::string(kind) == "subtraction";
-        auto* c = g->add_subcommand(kind, sub ? "subtraction game: g(0..N) for a set like 1,3,4 / 1-3 / odd / even / "
-                                                "powers-of-2"
-                                              : "octal game by code (0.77 Kayles, 0.07 Dawson's Kayles, 4.07, ...)");
-        c->add_option(sub ? "set" : "code", o->rule, sub ? "subtraction set" : "octal code d0.d1d2...")->required();
+        auto* c = g->add_subcommand(
+            kind, sub ? "subtraction game: g(0..N) for a set like 1,3,4 / 1-3 / odd / even / "
+                        "powers-of-2"
+                      : "octal game by code (0.77 Kayles, 0.07 Dawson's Kayles, 4.07, ...)");
+        c->add_option(sub ? "set" : "code", o->rule,
+                      sub ? "subtraction set" : "octal code d0.d1d2...")
+            ->required();
         c->add_option("--upto", o->upto, "compute g(0..N) (default 100)");
         c->add_flag("--period", o->period, "find and prove the period");
         c->add_option("--output", o->output, "write every value to FILE as 'n g(n)' lines");
         c->add_flag("--json", o->json, "JSON output");
         if (!sub) {
-            c->add_flag("--no-limit", o->no_limit, "compute even when the projected time is very long");
-            c->add_flag("--progress", o->progress,
-                        "report each doubling of n on stderr: pairs visited per heap size, rare positions, "
-                        "common values");
+            c->add_flag("--no-limit", o->no_limit,
+                        "compute even when the projected time is very long");
+            c->add_flag(
+                "--progress", o->progress,
+                "report each doubling of n on stderr: pairs visited per heap size, rare positions, "
+                "common values");
         }
         c->callback([o, sub] { sub ? run_subtraction(*o) : run_octal(*o); });
     }
@@ -286,9 +318,11 @@ void add_grundy_command(CLI::App& app) {
         bool misere = false, json = false;
     };
     auto go = std::make_shared<GraphOpts>();
-    auto* gr = g->add_subcommand("graph", "game on a directed graph from an edge-list file (cycles allowed)");
+    auto* gr = g->add_subcommand(
+        "graph", "game on a directed graph from an edge-list file (cycles allowed)");
     gr->add_option("file", go->file, "edge-list file")->required();
-    gr->add_flag("--misere", go->misere, "also misère outcomes (brute force) and where they differ");
+    gr->add_flag("--misere", go->misere,
+                 "also misère outcomes (brute force) and where they differ");
     gr->add_flag("--json", go->json, "JSON output");
     gr->callback([go] { run_graph(go->file, go->misere, go->json); });
 
@@ -297,8 +331,9 @@ void add_grundy_command(CLI::App& app) {
         bool json = false;
     };
     auto mo = std::make_shared<MisOpts>();
-    auto* mi = g->add_subcommand("misere", "misère play by brute force: nim HEAPS | octal CODE HEAPS | "
-                                           "subtraction SET HEAPS | chocolate M N");
+    auto* mi = g->add_subcommand("misere",
+                                 "misère play by brute force: nim HEAPS | octal CODE HEAPS | "
+                                 "subtraction SET HEAPS | chocolate M N");
     mi->add_option("game", mo->args, "GAME ARGS...");
     mi->add_flag("--json", mo->json, "JSON output");
     mi->callback([mo] { run_misere(mo->args, mo->json); });
@@ -308,8 +343,10 @@ void add_grundy_command(CLI::App& app) {
         bool json = false;
     };
     auto so = std::make_shared<SumOpts>();
-    auto* su = g->add_subcommand("sum", "sum of games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
-    su->add_option("games", so->specs, "games: nim H | subtraction SET H | octal CODE H | wythoff A B | graph FILE V");
+    auto* su = g->add_subcommand(
+        "sum", "sum of games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
+    su->add_option("games", so->specs,
+                   "games: nim H | subtraction SET H | octal CODE H | wythoff A B | graph FILE V");
     su->add_flag("--json", so->json, "JSON output");
     su->callback([so] { run_sum(so->specs, so->json); });
 }

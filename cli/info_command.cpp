@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -14,16 +14,20 @@ void info(const std::string& path, bool json) {
     const Rect box = p.cells.bounding_box();
     const std::string rule = p.rule ? p.rule->to_string() : "(none given; B3/S23 is assumed)";
     if (json) {
-        nlohmann::json j{{"file", path},
-                         {"name", p.name},
-                         {"width", p.cells.width()},
-                         {"height", p.cells.height()},
-                         {"population", p.cells.population()},
-                         {"rule", p.rule ? nlohmann::json(p.rule->to_string()) : nlohmann::json(nullptr)},
-                         {"whole_torus", p.whole_torus},
-                         {"comments", p.comments}};
-        j["bounding_box"] = box.empty() ? nlohmann::json(nullptr)
-                                        : nlohmann::json{{"x", box.x}, {"y", box.y}, {"width", box.width}, {"height", box.height}};
+        nlohmann::json j{
+            {"file", path},
+            {"name", p.name},
+            {"width", p.cells.width()},
+            {"height", p.cells.height()},
+            {"population", p.cells.population()},
+            {"rule", p.rule ? nlohmann::json(p.rule->to_string()) : nlohmann::json(nullptr)},
+            {"whole_torus", p.whole_torus},
+            {"comments", p.comments}};
+        j["bounding_box"] =
+            box.empty()
+                ? nlohmann::json(nullptr)
+                : nlohmann::json{
+                      {"x", box.x}, {"y", box.y}, {"width", box.width}, {"height", box.height}};
         std::cout << j.dump(2) << "\n";
         return;
     }
@@ -33,10 +37,12 @@ void info(const std::string& path, bool json) {
                 static_cast<long long>(p.cells.height()), p.whole_torus ? " (a whole torus)" : "");
     std::printf("population    %llu\n", static_cast<unsigned long long>(p.cells.population()));
     std::printf("rule          %s\n", rule.c_str());
-    if (box.empty()) std::printf("bounding box  (empty)\n");
+    if (box.empty())
+        std::printf("bounding box  (empty)\n");
     else
-        std::printf("bounding box  %lld x %lld at (%lld, %lld)\n", static_cast<long long>(box.width),
-                    static_cast<long long>(box.height), static_cast<long long>(box.x), static_cast<long long>(box.y));
+        std::printf("bounding box  %lld x %lld at (%lld, %lld)\n",
+                    static_cast<long long>(box.width), static_cast<long long>(box.height),
+                    static_cast<long long>(box.x), static_cast<long long>(box.y));
     for (const auto& c : p.comments) std::printf("comment       %s\n", c.c_str());
 }
 
@@ -45,7 +51,8 @@ void info(const std::string& path, bool json) {
 void add_info_command(CLI::App& app) {
     auto path = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
-    CLI::App* cmd = app.add_subcommand("info", "Size, population, rule and bounding box of a pattern file");
+    CLI::App* cmd =
+        app.add_subcommand("info", "Size, population, rule and bounding box of a pattern file");
     cmd->add_option("file", *path, "Pattern file (.rle, .cells, .lif)")->required();
     cmd->add_flag("--json", *json, "Print as JSON");
     cmd->callback([path, json] { info(*path, *json); });

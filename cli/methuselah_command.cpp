@@ -8,22 +8,24 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "command.hpp"
 #include "common.hpp"
 #include "pattern_lookup.hpp"
+#include "toroid/analysis/methuselah.hpp"
+#include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
-#include "toroid/methuselah.hpp"
-#include "toroid/population_plot.hpp"
-#include "toroid/soup.hpp"
+#include "toroid/io/population_plot.hpp"
 
 namespace toroid::cli {
 namespace {
 
 volatile std::sig_atomic_t g_interrupted = 0;
-extern "C" void on_sigint(int) { g_interrupted = 1; }
+extern "C" void on_sigint(int) {
+    g_interrupted = 1;
+}
 
 struct Options {
     std::vector<std::string> patterns;
@@ -59,8 +61,9 @@ struct Progress {
         const double dt = std::chrono::duration<double>(now - last).count();
         if (dt < 0.2) return true;
         const double rate = double(p.generation - last_gen) / dt;
-        std::fprintf(stderr, "\r\033[K%s generation %llu  population %llu  %.0f gens/s", label.c_str(),
-                     (unsigned long long)p.generation, (unsigned long long)p.population, rate);
+        std::fprintf(stderr, "\r\033[K%s generation %llu  population %llu  %.0f gens/s",
+                     label.c_str(), (unsigned long long)p.generation,
+                     (unsigned long long)p.population, rate);
         last = now, last_gen = p.generation, shown = true;
         return true;
     }
@@ -75,17 +78,15 @@ std::string ships_text(const MethuselahResult& r) {
     if (r.ships_by_kind.empty()) return s;
     s += " (";
     for (std::size_t i = 0; i < r.ships_by_kind.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(r.ships_by_kind[i].count) + " " + r.ships_by_kind[i].name;
+        s += (i ? ", " : "") + std::to_string(r.ships_by_kind[i].count) + " " +
+             r.ships_by_kind[i].name;
     return s + ")";
 }
 
 nlohmann::json to_json(const MethuselahResult& r, bool with_curve) {
-    nlohmann::json j{{"pattern", r.name},
-                     {"rule", r.rule},
-                     {"stabilised", r.stabilised},
-                     {"generations_run", r.generations_run},
-                     {"seconds", r.seconds},
-                     {"torus", {r.torus_width, r.torus_height}},
+    nlohmann::json j{{"pattern", r.name},          {"rule", r.rule},
+                     {"stabilised", r.stabilised}, {"generations_run", r.generations_run},
+                     {"seconds", r.seconds},       {"torus", {r.torus_width, r.torus_height}},
                      {"simulator", r.simulator}};
     if (r.stabilised) {
         j["lifespan"] = r.lifespan;
@@ -96,7 +97,10 @@ nlohmann::json to_json(const MethuselahResult& r, bool with_curve) {
         nlohmann::json kinds = nlohmann::json::object();
         for (const auto& k : r.ships_by_kind) kinds[k.name] = k.count;
         j["ships_by_kind"] = kinds;
-        j["debris"] = {{"x", r.debris.x}, {"y", r.debris.y}, {"width", r.debris.width}, {"height", r.debris.height}};
+        j["debris"] = {{"x", r.debris.x},
+                       {"y", r.debris.y},
+                       {"width", r.debris.width},
+                       {"height", r.debris.height}};
     } else {
         j["trend"] = r.trend;
     }
@@ -110,31 +114,37 @@ void print_one(const MethuselahResult& r, const std::string& title) {
     std::printf("%-18s %s\n", "rule", r.rule.c_str());
     if (r.stabilised) {
         std::printf("%-18s %llu\n", "lifespan", (unsigned long long)r.lifespan);
-        std::printf("%-18s %llu (escaping ships included; %llu..%llu from then on)\n", "final population",
-                    (unsigned long long)r.final_population, (unsigned long long)r.final_population_min,
+        std::printf("%-18s %llu (escaping ships included; %llu..%llu from then on)\n",
+                    "final population", (unsigned long long)r.final_population,
+                    (unsigned long long)r.final_population_min,
                     (unsigned long long)r.final_population_max);
         std::printf("%-18s %llu\n", "period", (unsigned long long)r.period);
         std::printf("%-18s %s\n", "escaping ships", ships_text(r).c_str());
         std::printf("%-18s %lld x %lld at (%lld, %lld) from the pattern's top-left\n", "debris box",
-                    (long long)r.debris.width, (long long)r.debris.height, (long long)r.debris.x, (long long)r.debris.y);
+                    (long long)r.debris.width, (long long)r.debris.height, (long long)r.debris.x,
+                    (long long)r.debris.y);
     } else if (!r.interrupted) {
-        std::printf("%-18s did not stabilise within %llu generations\n", "lifespan", (unsigned long long)r.generations_run);
+        std::printf("%-18s did not stabilise within %llu generations\n", "lifespan",
+                    (unsigned long long)r.generations_run);
         std::printf("%-18s %s\n", "trend", r.trend.c_str());
     }
-    std::printf("%-18s %llu on a %lldx%lld torus (%s)\n", "generations run", (unsigned long long)r.generations_run,
-                (long long)r.torus_width, (long long)r.torus_height, r.simulator.c_str());
+    std::printf("%-18s %llu on a %lldx%lld torus (%s)\n", "generations run",
+                (unsigned long long)r.generations_run, (long long)r.torus_width,
+                (long long)r.torus_height, r.simulator.c_str());
     std::printf("%-18s %.3f s\n", "time", r.seconds);
 }
 
 void print_table(const std::vector<MethuselahResult>& rs) {
-    std::printf("%-16s %9s %10s %7s %6s %11s %9s\n", "pattern", "lifespan", "final pop", "period", "ships", "debris",
-                "time (s)");
+    std::printf("%-16s %9s %10s %7s %6s %11s %9s\n", "pattern", "lifespan", "final pop", "period",
+                "ships", "debris", "time (s)");
     for (const auto& r : rs) {
         if (r.stabilised) {
-            const std::string box = std::to_string(r.debris.width) + "x" + std::to_string(r.debris.height);
-            std::printf("%-16s %9llu %10llu %7llu %6llu %11s %9.3f\n", r.name.c_str(), (unsigned long long)r.lifespan,
-                        (unsigned long long)r.final_population, (unsigned long long)r.period,
-                        (unsigned long long)r.ships, box.c_str(), r.seconds);
+            const std::string box =
+                std::to_string(r.debris.width) + "x" + std::to_string(r.debris.height);
+            std::printf("%-16s %9llu %10llu %7llu %6llu %11s %9.3f\n", r.name.c_str(),
+                        (unsigned long long)r.lifespan, (unsigned long long)r.final_population,
+                        (unsigned long long)r.period, (unsigned long long)r.ships, box.c_str(),
+                        r.seconds);
         } else {
             std::printf("%-16s  did not stabilise within %llu generations %9.3f\n", r.name.c_str(),
                         (unsigned long long)r.generations_run, r.seconds);
@@ -145,13 +155,16 @@ void print_table(const std::vector<MethuselahResult>& rs) {
 MethuselahOptions engine_options(const Options& o) {
     MethuselahOptions m;
     if (o.max_gens < 1)
-        throw InputError("--max-gens " + std::to_string(o.max_gens) + " is invalid: expected 1 or more generations");
+        throw InputError("--max-gens " + std::to_string(o.max_gens) +
+                         " is invalid: expected 1 or more generations");
     m.max_gens = std::uint64_t(o.max_gens);
     if (o.torus != "auto") {
         const Size s = parse_size(o.torus, "--torus");
         m.torus_width = s.width, m.torus_height = s.height;
     }
-    if (o.threads < 0) throw InputError("--threads " + std::to_string(o.threads) + " is negative: expected 0 (all cores) or more");
+    if (o.threads < 0)
+        throw InputError("--threads " + std::to_string(o.threads) +
+                         " is negative: expected 0 (all cores) or more");
     m.backend = o.backend;
     m.backend_options = {o.threads, 0};
     register_backends();
@@ -169,7 +182,9 @@ int run_soups(const Options& o) {
     const Size size = parse_size(*o.soup, "--soup");
     if (o.count < 1) throw InputError("--count must be at least 1");
     if (!o.checkpoint.empty() || !o.resume.empty())
-        throw InputError("--checkpoint and --resume apply to one pattern, not to soups (rerun a soup by its seed)");
+        throw InputError(
+            "--checkpoint and --resume apply to one pattern, not to soups (rerun a soup by its "
+            "seed)");
     const Rule rule = o.rule ? Rule::parse(*o.rule) : Rule();
     MethuselahOptions m = engine_options(o);
     std::vector<std::pair<std::uint64_t, MethuselahResult>> all;
@@ -184,8 +199,11 @@ int run_soups(const Options& o) {
     }
     progress.clear();
     auto longer = [](const auto& a, const auto& b) {
-        const auto key = [](const MethuselahResult& r) { return r.stabilised ? r.lifespan : r.generations_run; };
-        if (a.second.stabilised != b.second.stabilised) return !a.second.stabilised;  // unsettled first
+        const auto key = [](const MethuselahResult& r) {
+            return r.stabilised ? r.lifespan : r.generations_run;
+        };
+        if (a.second.stabilised != b.second.stabilised)
+            return !a.second.stabilised;  // unsettled first
         return key(a.second) > key(b.second);
     };
     std::vector<std::pair<std::uint64_t, MethuselahResult>> ranked = all;
@@ -195,10 +213,14 @@ int run_soups(const Options& o) {
     double sum = 0;
     for (const auto& [s, r] : all)
         if (r.stabilised) ++settled, sum += double(r.lifespan);
-    const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " + format_density(o.density) +
-                              " --rule " + rule.to_string() + " --seed ";
+    const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " +
+                              format_density(o.density) + " --rule " + rule.to_string() +
+                              " --seed ";
     if (o.json) {
-        nlohmann::json j{{"soup", *o.soup}, {"density", o.density}, {"rule", rule.to_string()}, {"count", all.size()},
+        nlohmann::json j{{"soup", *o.soup},
+                         {"density", o.density},
+                         {"rule", rule.to_string()},
+                         {"count", all.size()},
                          {"stabilised", settled}};
         nlohmann::json table = nlohmann::json::array(), longest = nlohmann::json::array();
         for (const auto& [s, r] : all) {
@@ -213,26 +235,33 @@ int run_soups(const Options& o) {
         return g_interrupted ? 1 : 0;
     }
     std::printf("%llu soups %s, density %g, rule %s: %llu stabilised, mean lifespan %.1f\n",
-                (unsigned long long)all.size(), o.soup->c_str(), o.density, rule.to_string().c_str(),
-                (unsigned long long)settled, settled ? sum / double(settled) : 0.0);
-    std::printf("%12s %9s %10s %7s %6s %9s\n", "seed", "lifespan", "final pop", "period", "ships", "time (s)");
+                (unsigned long long)all.size(), o.soup->c_str(), o.density,
+                rule.to_string().c_str(), (unsigned long long)settled,
+                settled ? sum / double(settled) : 0.0);
+    std::printf("%12s %9s %10s %7s %6s %9s\n", "seed", "lifespan", "final pop", "period", "ships",
+                "time (s)");
     for (const auto& [s, r] : ranked) {
         if (r.stabilised)
-            std::printf("%12llu %9llu %10llu %7llu %6llu %9.3f\n", (unsigned long long)s, (unsigned long long)r.lifespan,
-                        (unsigned long long)r.final_population, (unsigned long long)r.period,
-                        (unsigned long long)r.ships, r.seconds);
+            std::printf("%12llu %9llu %10llu %7llu %6llu %9.3f\n", (unsigned long long)s,
+                        (unsigned long long)r.lifespan, (unsigned long long)r.final_population,
+                        (unsigned long long)r.period, (unsigned long long)r.ships, r.seconds);
         else
-            std::printf("%12llu  did not stabilise within %llu generations\n", (unsigned long long)s,
-                        (unsigned long long)r.generations_run);
+            std::printf("%12llu  did not stabilise within %llu generations\n",
+                        (unsigned long long)s, (unsigned long long)r.generations_run);
     }
-    if (!ranked.empty()) std::printf("rerun the longest: %s%llu\n", rerun.c_str(), (unsigned long long)ranked.front().first);
+    if (!ranked.empty())
+        std::printf("rerun the longest: %s%llu\n", rerun.c_str(),
+                    (unsigned long long)ranked.front().first);
     if (g_interrupted) std::fprintf(stderr, "interrupted after %zu soups\n", all.size());
     return g_interrupted ? 1 : 0;
 }
 
 int run_patterns(const Options& o) {
-    if (o.patterns.empty()) throw InputError("nothing to analyse: give pattern names or files (e.g. acorn), or --soup WxH");
-    if (!o.plot.empty() && o.patterns.size() != 1) throw InputError("--plot needs exactly one pattern");
+    if (o.patterns.empty())
+        throw InputError(
+            "nothing to analyse: give pattern names or files (e.g. acorn), or --soup WxH");
+    if (!o.plot.empty() && o.patterns.size() != 1)
+        throw InputError("--plot needs exactly one pattern");
     if ((!o.checkpoint.empty() || !o.resume.empty()) && o.patterns.size() != 1)
         throw InputError("--checkpoint and --resume need exactly one pattern");
     if (o.every > 0 && o.checkpoint.empty()) throw InputError("--every needs --checkpoint FILE");
@@ -241,7 +270,8 @@ int run_patterns(const Options& o) {
     m.checkpoint_every = o.every;
     m.resume_path = o.resume;
     std::vector<NamedPattern> inputs;
-    for (const auto& p : o.patterns) inputs.push_back(find_pattern(p));  // all names checked before any run
+    for (const auto& p : o.patterns)
+        inputs.push_back(find_pattern(p));  // all names checked before any run
     std::vector<MethuselahResult> results;
     Progress progress;
     m.progress = [&](const MethuselahProgress& p) { return progress(p); };
@@ -263,19 +293,22 @@ int run_patterns(const Options& o) {
         for (const auto& r : results) j.push_back(to_json(r, false));
         std::cout << (results.size() == 1 ? j[0] : j).dump(2) << "\n";
     } else if (results.size() == 1) {
-        const std::string title = inputs[0].pattern.name.empty() || inputs[0].pattern.name == first.name
-                                      ? first.name
-                                      : first.name + " (" + inputs[0].pattern.name + ")";
+        const std::string title =
+            inputs[0].pattern.name.empty() || inputs[0].pattern.name == first.name
+                ? first.name
+                : first.name + " (" + inputs[0].pattern.name + ")";
         print_one(first, title);
     } else {
         print_table(results);
     }
     std::fflush(stdout);
     if (results.back().interrupted) {
-        std::fprintf(stderr, "interrupted at generation %llu%s\n", (unsigned long long)results.back().generations_run,
+        std::fprintf(stderr, "interrupted at generation %llu%s\n",
+                     (unsigned long long)results.back().generations_run,
                      o.checkpoint.empty() ? " (no --checkpoint given: nothing saved)"
-                                          : ("; checkpoint written to " + o.checkpoint + ", continue with --resume " +
-                                             o.checkpoint).c_str());
+                                          : ("; checkpoint written to " + o.checkpoint +
+                                             ", continue with --resume " + o.checkpoint)
+                                                .c_str());
         return 1;
     }
     return 0;
@@ -291,25 +324,33 @@ int print_methuselah_table(const std::vector<std::string>& names) {
 
 void add_methuselah_commands(CLI::App& app) {
     auto o = std::make_shared<Options>();
-    CLI::App* cmd = app.add_subcommand(
-        "methuselah", "Lifespan of patterns (names from patterns/ or files) or random soups: the generation from which "
-                      "they are still lifes, oscillators and escaping ships");
-    cmd->add_option("patterns", o->patterns, "Pattern names (acorn, r-pentomino, ...) or files; several give one table");
+    CLI::App* cmd = app.add_subcommand("methuselah",
+                                       "Lifespan of patterns (names from patterns/ or files) or "
+                                       "random soups: the generation from which "
+                                       "they are still lifes, oscillators and escaping ships");
+    cmd->add_option("patterns", o->patterns,
+                    "Pattern names (acorn, r-pentomino, ...) or files; several give one table");
     cmd->add_option("--rule", o->rule, "Rule (default: the pattern's, else B3/S23)");
-    cmd->add_option("--max-gens", o->max_gens, "Give up after this many generations (default 100000)");
-    cmd->add_option("--torus", o->torus, "Torus WxH, or auto (sized from the pattern, grown as its debris grows)");
-    cmd->add_option("--backend", o->backend, "auto (sparse simulator when the rule allows), sparse, cpu or cuda");
+    cmd->add_option("--max-gens", o->max_gens,
+                    "Give up after this many generations (default 100000)");
+    cmd->add_option("--torus", o->torus,
+                    "Torus WxH, or auto (sized from the pattern, grown as its debris grows)");
+    cmd->add_option("--backend", o->backend,
+                    "auto (sparse simulator when the rule allows), sparse, cpu or cuda");
     cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)");
     cmd->add_flag("--json", o->json, "Print the result as JSON");
     cmd->add_option("--plot", o->plot, "Write the population curve as a PNG, stabilisation marked");
-    cmd->add_option("--soup", o->soup, "Analyse random soups of this size (WxH) instead of patterns");
+    cmd->add_option("--soup", o->soup,
+                    "Analyse random soups of this size (WxH) instead of patterns");
     cmd->add_option("--density", o->density, "Soup density (default 0.5)");
     cmd->add_option("--seed", o->seed, "First soup seed (default 1); soups use seed, seed+1, ...");
     cmd->add_option("--count", o->count, "Number of soups (default 1)");
     cmd->add_option("--top", o->top, "Longest-lived soups to list (default 10)");
-    cmd->add_option("--checkpoint", o->checkpoint, "Write checkpoints to FILE (atomically), and on Ctrl-C");
+    cmd->add_option("--checkpoint", o->checkpoint,
+                    "Write checkpoints to FILE (atomically), and on Ctrl-C");
     cmd->add_option("--every", o->every, "Generations between checkpoints");
-    cmd->add_option("--resume", o->resume, "Continue from a checkpoint of the same pattern and rule");
+    cmd->add_option("--resume", o->resume,
+                    "Continue from a checkpoint of the same pattern and rule");
     cmd->callback([o] {
         g_interrupted = 0;
         std::signal(SIGINT, on_sigint);

@@ -15,7 +15,8 @@ namespace {
 std::string canonical_name(std::string s) {
     std::string out;
     for (char c : s) {
-        if (std::isalnum(static_cast<unsigned char>(c))) out.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            out.push_back(char(std::tolower(static_cast<unsigned char>(c))));
     }
     return out;
 }
@@ -82,27 +83,35 @@ NamedPattern find_pattern(const std::string& arg) {
     for (const auto& dir : library_dirs()) {
         for (const auto& e : fs::directory_iterator(dir, ec)) {
             if (is_pattern_file(e.path()) && canonical_name(e.path().stem().string()) == want)
-                return {read_pattern_file(e.path().string()), e.path().stem().string(), e.path().string()};
+                return {read_pattern_file(e.path().string()), e.path().stem().string(),
+                        e.path().string()};
         }
     }
     const std::vector<std::string> names = library_names();
     if (names.empty())
-        throw InputError("no pattern file '" + arg + "' and no patterns/ library found (set TOROID_PATTERNS to its folder)");
+        throw InputError("no pattern file '" + arg +
+                         "' and no patterns/ library found (set TOROID_PATTERNS to its folder)");
     std::vector<std::pair<std::size_t, std::string>> ranked;
     for (const auto& n : names) {
         const std::string c = canonical_name(n);
         std::size_t d = edit_distance(want, c);
-        if (!want.empty() && (c.find(want) != std::string::npos || want.find(c) != std::string::npos)) d = std::min<std::size_t>(d, 1);
+        if (!want.empty() &&
+            (c.find(want) != std::string::npos || want.find(c) != std::string::npos))
+            d = std::min<std::size_t>(d, 1);
         ranked.emplace_back(d, n);
     }
     std::sort(ranked.begin(), ranked.end());
     std::string close;
-    for (std::size_t i = 0; i < ranked.size() && i < 3 && ranked[i].first <= std::max<std::size_t>(3, want.size() / 2); ++i)
+    for (std::size_t i = 0;
+         i < ranked.size() && i < 3 && ranked[i].first <= std::max<std::size_t>(3, want.size() / 2);
+         ++i)
         close += (close.empty() ? "" : ", ") + ranked[i].second;
     std::string all;
     for (const auto& n : names) all += (all.empty() ? "" : " ") + n;
-    throw InputError("unknown pattern '" + arg + "': no such file and no such name in the patterns/ library" +
-                     (close.empty() ? std::string() : "; did you mean: " + close + "?") + " (library: " + all + ")");
+    throw InputError("unknown pattern '" + arg +
+                     "': no such file and no such name in the patterns/ library" +
+                     (close.empty() ? std::string() : "; did you mean: " + close + "?") +
+                     " (library: " + all + ")");
 }
 
 }  // namespace toroid::cli

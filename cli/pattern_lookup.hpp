@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "toroid/pattern.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid::cli {
 

@@ -8,9 +8,9 @@
 #include "command.hpp"
 #include "common.hpp"
 #include "pattern_lookup.hpp"
+#include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
-#include "toroid/pattern.hpp"
-#include "toroid/soup.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -34,7 +34,9 @@ void run(const RunOptions& o) {
         throw InputError("give either --soup DENSITY or --pattern FILE, not both");
     if (!o.soup && o.pattern.empty())
         throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
-    if (o.gens < 0) throw InputError("--gens " + std::to_string(o.gens) + " is negative: expected 0 or more generations");
+    if (o.gens < 0)
+        throw InputError("--gens " + std::to_string(o.gens) +
+                         " is negative: expected 0 or more generations");
     // Refuse an unwritable --out before the run, not after it.
     if (!o.out.empty()) check_writable_pattern_path(o.out);
 
@@ -43,7 +45,8 @@ void run(const RunOptions& o) {
 
     // Rule: --rule, else the pattern's, else Life. Size: --size, else the
     // rule's :T suffix (from either), else a whole-torus pattern's size.
-    Rule rule = o.rule ? Rule::parse(*o.rule) : (pattern && pattern->rule ? *pattern->rule : Rule());
+    Rule rule =
+        o.rule ? Rule::parse(*o.rule) : (pattern && pattern->rule ? *pattern->rule : Rule());
     Size size;
     if (!o.size.empty()) {
         size = parse_size(o.size, "--size");
@@ -57,15 +60,18 @@ void run(const RunOptions& o) {
     rule = rule.with_torus(std::nullopt);
 
     Grid grid(size.width, size.height);
-    if (pattern) grid = place_pattern(*pattern, size.width, size.height);
-    else fill_soup(grid, *o.soup, o.seed);
+    if (pattern)
+        grid = place_pattern(*pattern, size.width, size.height);
+    else
+        fill_soup(grid, *o.soup, o.seed);
 
     auto backend = make_backend(o.backend, rule, o.threads, o.seed);
     backend->load(grid);
     const auto t0 = std::chrono::steady_clock::now();
     backend->step(std::uint64_t(o.gens));
     const std::uint64_t population = backend->population();  // waits for the device too
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const std::uint64_t hash = backend->hash();
     const double rate = seconds > 0 ? double(grid.cell_count()) * double(o.gens) / seconds : 0.0;
 
@@ -73,8 +79,9 @@ void run(const RunOptions& o) {
         WriteOptions wo;
         wo.crop = o.crop;
         wo.name = pattern && !pattern->name.empty() ? pattern->name : "toroid run";
-        wo.comments.push_back("generation " + std::to_string(backend->generation()) + ", population " +
-                              std::to_string(population) + ", rule " + rule.to_string());
+        wo.comments.push_back("generation " + std::to_string(backend->generation()) +
+                              ", population " + std::to_string(population) + ", rule " +
+                              rule.to_string());
         write_pattern_file(o.out, backend->grid(), rule, wo);
     }
 
@@ -93,7 +100,8 @@ void run(const RunOptions& o) {
         return;
     }
     std::printf("rule        %s\n", rule.to_string().c_str());
-    std::printf("torus       %lld x %lld\n", static_cast<long long>(size.width), static_cast<long long>(size.height));
+    std::printf("torus       %lld x %lld\n", static_cast<long long>(size.width),
+                static_cast<long long>(size.height));
     std::printf("backend     %s\n", describe_backend(*backend).c_str());
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
     std::printf("population  %llu\n", static_cast<unsigned long long>(population));
@@ -108,16 +116,22 @@ void run(const RunOptions& o) {
 void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
-    cmd->add_option("--rule", o->rule, "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
+    cmd->add_option(
+        "--rule", o->rule,
+        "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
     cmd->add_option("--size", o->size, "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h)");
     cmd->add_option("--soup", o->soup, "Fill the torus with a random soup of this density (0..1)");
-    cmd->add_option("--seed", o->seed, "Seed of the soup and of stochastic rules")->capture_default_str();
-    cmd->add_option("--pattern", o->pattern, "Pattern file (.rle, .cells, .lif) or library name (acorn, glider, ...), placed at the centre");
+    cmd->add_option("--seed", o->seed, "Seed of the soup and of stochastic rules")
+        ->capture_default_str();
+    cmd->add_option("--pattern", o->pattern,
+                    "Pattern file (.rle, .cells, .lif) or library name (acorn, glider, ...), "
+                    "placed at the centre");
     cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
     cmd->add_option("--backend", o->backend, "cpu, cuda or auto")->capture_default_str();
     cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
     cmd->add_option("--out", o->out, "Write the final torus to FILE (.rle, .cells, .lif)");
-    cmd->add_flag("--crop", o->crop, "With --out: write the bounding box only, not the whole torus");
+    cmd->add_flag("--crop", o->crop,
+                  "With --out: write the bounding box only, not the whole torus");
     cmd->add_flag("--json", o->json, "Print the result as JSON");
     cmd->callback([o] { run(*o); });
 }

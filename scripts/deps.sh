@@ -9,6 +9,7 @@ packages=(
     libgtest-dev libgmock-dev libbenchmark-dev
     libcli11-dev nlohmann-json3-dev libpng-dev
     clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run
+    clang-format               # .ci/run checks formatting
 )
 
 missing=()

@@ -16,7 +16,8 @@ constexpr std::size_t kMaxVertices = 50'000'000;
 
 std::size_t GameGraph::add_vertex(const std::string& name) {
     if (index_.count(name)) throw InputError("vertex '" + name + "' is declared twice");
-    if (names_.size() >= kMaxVertices) throw InputError("graph too large (more than 50000000 vertices)");
+    if (names_.size() >= kMaxVertices)
+        throw InputError("graph too large (more than 50000000 vertices)");
     index_.emplace(name, names_.size());
     names_.push_back(name);
     moves_.emplace_back();
@@ -63,9 +64,11 @@ GameGraph parse_game_graph(std::istream& in, const std::string& source) {
         for (std::string t; ls >> t;) tok.push_back(t);
         if (tok.empty()) continue;
         if (tok[0] == "vertices") {
-            if (tok.size() == 1) throw InputError(where() + "'vertices' needs names or a count after it");
+            if (tok.size() == 1)
+                throw InputError(where() + "'vertices' needs names or a count after it");
             try {
-                if (tok.size() == 2 && !tok[1].empty() && std::isdigit(static_cast<unsigned char>(tok[1][0]))) {
+                if (tok.size() == 2 && !tok[1].empty() &&
+                    std::isdigit(static_cast<unsigned char>(tok[1][0]))) {
                     const auto n = parse_u64_max(tok[1], "vertex count", kMaxVertices);
                     for (std::uint64_t i = 0; i < n; ++i) g.add_vertex(std::to_string(i));
                     continue;
@@ -89,10 +92,12 @@ GameGraph parse_game_graph(std::istream& in, const std::string& source) {
             g.add_edge(lookup(tok[0]), lookup(tok[2]));
             continue;
         }
-        throw InputError(where() + "cannot read '" + line +
-                         "': expected 'vertices NAMES...', 'FROM TO', 'FROM -> TO' or 'FROM: TO...'");
+        throw InputError(
+            where() + "cannot read '" + line +
+            "': expected 'vertices NAMES...', 'FROM TO', 'FROM -> TO' or 'FROM: TO...'");
     }
-    if (g.size() == 0) throw InputError(source + ": no vertices declared (expected a 'vertices' line)");
+    if (g.size() == 0)
+        throw InputError(source + ": no vertices declared (expected a 'vertices' line)");
     return g;
 }
 

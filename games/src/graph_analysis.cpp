@@ -42,8 +42,10 @@ std::uint64_t mex_of(std::vector<std::uint64_t>& vals) {
     std::sort(vals.begin(), vals.end());
     std::uint64_t m = 0;
     for (const auto x : vals) {
-        if (x == m) ++m;
-        else if (x > m) break;
+        if (x == m)
+            ++m;
+        else if (x > m)
+            break;
     }
     return m;
 }
@@ -100,8 +102,10 @@ GraphAnalysis analyze_graph(const GameGraph& graph) {
                 hit[u] = 0;
                 std::size_t c = 0;
                 for (const auto w : graph.moves(u)) {
-                    if (label[w] < 0) ++c;
-                    else if (label[w] == m) hit[u] = 1;
+                    if (label[w] < 0)
+                        ++c;
+                    else if (label[w] == m)
+                        hit[u] = 1;
                 }
                 count[u] = c;
             }
@@ -154,7 +158,8 @@ GraphAnalysis analyze_graph(const GameGraph& graph) {
         for (const auto w : graph.moves(v))
             if (label[w] >= 0) lv.infinity_set.push_back(static_cast<std::uint64_t>(label[w]));
         std::sort(lv.infinity_set.begin(), lv.infinity_set.end());
-        lv.infinity_set.erase(std::unique(lv.infinity_set.begin(), lv.infinity_set.end()), lv.infinity_set.end());
+        lv.infinity_set.erase(std::unique(lv.infinity_set.begin(), lv.infinity_set.end()),
+                              lv.infinity_set.end());
         result.value[v] = lv;
     }
     result.outcome.resize(n);
@@ -162,7 +167,8 @@ GraphAnalysis analyze_graph(const GameGraph& graph) {
     return result;
 }
 
-std::vector<std::size_t> good_moves(const GameGraph& graph, const std::vector<Outcome>& outcome, std::size_t v) {
+std::vector<std::size_t> good_moves(const GameGraph& graph, const std::vector<Outcome>& outcome,
+                                    std::size_t v) {
     std::vector<std::size_t> out;
     const Outcome want = outcome[v] == Outcome::N ? Outcome::P : Outcome::Draw;
     if (outcome[v] == Outcome::P) return out;

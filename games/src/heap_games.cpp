@@ -38,7 +38,9 @@ std::vector<Position> OctalHeapsGame::moves(const Position& p) const {
     return out;
 }
 
-std::string OctalHeapsGame::describe(const Position& p) const { return heaps_text(p); }
+std::string OctalHeapsGame::describe(const Position& p) const {
+    return heaps_text(p);
+}
 
 std::vector<Position> SubtractionHeapsGame::moves(const Position& p) const {
     std::vector<Position> out;
@@ -55,6 +57,8 @@ std::vector<Position> SubtractionHeapsGame::moves(const Position& p) const {
     return out;
 }
 
-std::string SubtractionHeapsGame::describe(const Position& p) const { return heaps_text(p); }
+std::string SubtractionHeapsGame::describe(const Position& p) const {
+    return heaps_text(p);
+}
 
 }  // namespace toroid::games

@@ -69,7 +69,8 @@ std::vector<Position> ParityGame::moves(const Position& p) const {
         if (p[1] == 0) out.push_back({-1, 0, 0});  // the mover holds an even number: wins
         return out;
     }
-    for (std::int64_t s = 1; s <= max_take_ && s <= p[0]; ++s) out.push_back({p[0] - s, p[2], (p[1] + s) % 2});
+    for (std::int64_t s = 1; s <= max_take_ && s <= p[0]; ++s)
+        out.push_back({p[0] - s, p[2], (p[1] + s) % 2});
     return out;
 }
 
@@ -102,7 +103,8 @@ std::string GameN::describe(const Position& p) const {
 }
 
 std::string GameN::describe_move(const Position&, const Position& to) const {
-    return "put the coin on tile " + std::to_string(to[1]) + " (total " + std::to_string(to[0]) + ")";
+    return "put the coin on tile " + std::to_string(to[1]) + " (total " + std::to_string(to[0]) +
+           ")";
 }
 
 std::vector<Position> ChocolateBar::moves(const Position& p) const {
@@ -135,8 +137,8 @@ std::vector<Position> CoinStrip::moves(const Position& p) const {
 
 std::string CoinStrip::describe_move(const Position& from, const Position& to) const {
     const auto [i, d] = changed(from, to);
-    return "move coin " + std::to_string(i + 1) + " from cell " + std::to_string(from[i]) + " to cell " +
-           std::to_string(to[i]) + " (" + std::to_string(d) + " left)";
+    return "move coin " + std::to_string(i + 1) + " from cell " + std::to_string(from[i]) +
+           " to cell " + std::to_string(to[i]) + " (" + std::to_string(d) + " left)";
 }
 
 std::uint64_t coin_strip_closed_form(const Position& cells) {

@@ -15,13 +15,15 @@ MisereComparison compare_misere(const GameGraph& graph) {
 
 std::string MisereComparison::statement(const GameGraph& graph, std::size_t max_listed) const {
     if (differing.empty()) {
-        return "misère and normal play have the same outcome at all " + std::to_string(graph.size()) + " positions";
+        return "misère and normal play have the same outcome at all " +
+               std::to_string(graph.size()) + " positions";
     }
-    std::string s = "misère and normal play differ at " + std::to_string(differing.size()) + " of " +
-                    std::to_string(graph.size()) + " positions:";
+    std::string s = "misère and normal play differ at " + std::to_string(differing.size()) +
+                    " of " + std::to_string(graph.size()) + " positions:";
     for (std::size_t i = 0; i < differing.size() && i < max_listed; ++i) {
         const auto v = differing[i];
-        s += " " + graph.name(v) + " (normal " + to_string(normal[v]) + ", misère " + to_string(misere[v]) + ")";
+        s += " " + graph.name(v) + " (normal " + to_string(normal[v]) + ", misère " +
+             to_string(misere[v]) + ")";
     }
     if (differing.size() > max_listed) s += " ...";
     return s;

@@ -67,9 +67,12 @@ std::vector<NimMove> misere_nim_winning_moves(std::span<const std::uint64_t> hea
     return nim_winning_moves(heaps);
 }
 
-std::vector<std::vector<std::uint64_t>> nim_p_positions(std::size_t k, std::uint64_t max, std::size_t limit) {
+std::vector<std::vector<std::uint64_t>> nim_p_positions(std::size_t k, std::uint64_t max,
+                                                        std::size_t limit) {
     if (k == 0) throw InputError("number of heaps must be at least 1");
-    if (k > 64) throw InputError("number of heaps " + std::to_string(k) + " is too large to enumerate (at most 64)");
+    if (k > 64)
+        throw InputError("number of heaps " + std::to_string(k) +
+                         " is too large to enumerate (at most 64)");
     std::vector<std::vector<std::uint64_t>> out;
     if (k == 1) {
         out.push_back({0});
@@ -81,10 +84,13 @@ std::vector<std::vector<std::uint64_t>> nim_p_positions(std::size_t k, std::uint
         double fact = 1;
         for (std::size_t i = 2; i <= k; ++i) fact *= static_cast<double>(i);
         if (static_cast<double>(ordered) / fact > static_cast<double>(limit)) {
-            throw InputError("about " + std::to_string(static_cast<std::uint64_t>(static_cast<double>(ordered) / fact)) +
-                             " P-positions of " + std::to_string(k) + "-heap Nim with heaps <= " + std::to_string(max) +
-                             " (" + std::to_string(ordered) + " ordered tuples): more than the limit of " +
-                             std::to_string(limit) + "; give a smaller --max or use --count");
+            throw InputError(
+                "about " +
+                std::to_string(static_cast<std::uint64_t>(static_cast<double>(ordered) / fact)) +
+                " P-positions of " + std::to_string(k) +
+                "-heap Nim with heaps <= " + std::to_string(max) + " (" + std::to_string(ordered) +
+                " ordered tuples): more than the limit of " + std::to_string(limit) +
+                "; give a smaller --max or use --count");
         }
     }
     // Odometer over the first k-1 entries (non-decreasing); the last is their xor.
@@ -95,11 +101,13 @@ std::vector<std::vector<std::uint64_t>> nim_p_positions(std::size_t k, std::uint
         for (const auto v : t) x ^= v;
         if (x >= t.back() && x <= cap) {
             if (out.size() >= limit) {
-                std::string msg = "more than " + std::to_string(limit) + " P-positions of " + std::to_string(k) +
+                std::string msg = "more than " + std::to_string(limit) + " P-positions of " +
+                                  std::to_string(k) +
                                   "-heap Nim with heaps <= " + std::to_string(max);
                 if (max < (1u << 24)) {
                     try {
-                        msg += " (" + std::to_string(count_nim_p_positions_ordered(k, max)) + " ordered tuples)";
+                        msg += " (" + std::to_string(count_nim_p_positions_ordered(k, max)) +
+                               " ordered tuples)";
                     } catch (const InputError&) {
                     }
                 }
@@ -131,7 +139,8 @@ __extension__ typedef __int128 i128;
 std::uint64_t count_nim_p_positions_ordered(std::size_t k, std::uint64_t max) {
     if (k == 0) throw InputError("number of heaps must be at least 1");
     if (max >= (1u << 24)) {
-        throw InputError("heap bound " + std::to_string(max) + " is too large to count (at most 16777215)");
+        throw InputError("heap bound " + std::to_string(max) +
+                         " is too large to count (at most 16777215)");
     }
     std::size_t w = 1;
     while (w <= max) w <<= 1;
@@ -145,9 +154,11 @@ std::uint64_t count_nim_p_positions_ordered(std::size_t k, std::uint64_t max) {
                 f[j + len] = a - b;
             }
     // count = (1/w) * sum_s F(s)^k; guard against overflow of 127 bits.
-    const double bound = static_cast<double>(w) * std::pow(static_cast<double>(max + 1), static_cast<double>(k));
-    if (bound > 1.0e37) throw InputError("the count for " + std::to_string(k) + " heaps <= " + std::to_string(max) +
-                                         " does not fit in 64 bits; use fewer heaps or a smaller bound");
+    const double bound =
+        static_cast<double>(w) * std::pow(static_cast<double>(max + 1), static_cast<double>(k));
+    if (bound > 1.0e37)
+        throw InputError("the count for " + std::to_string(k) + " heaps <= " + std::to_string(max) +
+                         " does not fit in 64 bits; use fewer heaps or a smaller bound");
     i128 total = 0;
     for (std::size_t s = 0; s < w; ++s) {
         i128 p = 1;
@@ -155,7 +166,8 @@ std::uint64_t count_nim_p_positions_ordered(std::size_t k, std::uint64_t max) {
         total += p;
     }
     total /= static_cast<i128>(w);
-    if (total > static_cast<i128>(UINT64_MAX)) throw InputError("the P-position count does not fit in 64 bits");
+    if (total > static_cast<i128>(UINT64_MAX))
+        throw InputError("the P-position count does not fit in 64 bits");
     return static_cast<std::uint64_t>(total);
 }
 

@@ -12,12 +12,16 @@ OctalGame OctalGame::parse(std::string_view text) {
     code.erase(0, code.find_first_not_of(" \t"));
     if (auto e = code.find_last_not_of(" \t"); e != std::string::npos) code.erase(e + 1);
     const std::string q = "octal code '" + code + "'";
-    if (code.empty()) throw InputError("octal code is empty: expected d0.d1d2... such as 0.07 or 4.07");
+    if (code.empty())
+        throw InputError("octal code is empty: expected d0.d1d2... such as 0.07 or 4.07");
     const auto dot = code.find('.');
     if (dot == std::string::npos) {
-        throw InputError(q + " has no point: expected d0.d1d2... such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)");
+        throw InputError(
+            q +
+            " has no point: expected d0.d1d2... such as 0.77 (Kayles) or 0.07 (Dawson's Kayles)");
     }
-    if (code.find('.', dot + 1) != std::string::npos) throw InputError(q + " has more than one point");
+    if (code.find('.', dot + 1) != std::string::npos)
+        throw InputError(q + " has more than one point");
     OctalGame g;
     const std::string head = code.substr(0, dot), tail = code.substr(dot + 1);
     if (head.empty() || head == "0") {
@@ -25,7 +29,9 @@ OctalGame OctalGame::parse(std::string_view text) {
     } else if (head == "4") {
         g.digits_.push_back(4);
     } else {
-        throw InputError(q + ": the digit before the point must be 0 or 4 (d0 can only allow splitting a heap), got '" +
+        throw InputError(q +
+                         ": the digit before the point must be 0 or 4 (d0 can only allow splitting "
+                         "a heap), got '" +
                          head + "'");
     }
     if (tail.empty()) throw InputError(q + " has no digits after the point: expected e.g. 0.07");
@@ -40,7 +46,8 @@ OctalGame OctalGame::parse(std::string_view text) {
     }
     while (g.digits_.size() > 1 && g.digits_.back() == 0) g.digits_.pop_back();
     g.code_ = std::to_string(g.digits_[0]) + ".";
-    for (std::size_t k = 1; k < g.digits_.size(); ++k) g.code_ += static_cast<char>('0' + g.digits_[k]);
+    for (std::size_t k = 1; k < g.digits_.size(); ++k)
+        g.code_ += static_cast<char>('0' + g.digits_[k]);
     if (g.digits_.size() == 1) g.code_ += "0";
     return g;
 }
@@ -55,7 +62,8 @@ std::string OctalMove::to_string() const {
     std::string s = take == 0 ? "split" : "take " + std::to_string(take);
     if (left == 0 && right == 0) return s + " leaving nothing";
     if (left == 0) return s + " leaving " + std::to_string(right);
-    return s + (take == 0 ? " into " : " leaving ") + std::to_string(left) + " and " + std::to_string(right);
+    return s + (take == 0 ? " into " : " leaving ") + std::to_string(left) + " and " +
+           std::to_string(right);
 }
 
 std::vector<OctalMove> octal_moves(const OctalGame& game, std::uint64_t n) {
@@ -97,13 +105,15 @@ struct Stamp {
 
 void check_upto(std::size_t upto) {
     if (upto > 100'000'000) {
-        throw InputError("--upto " + std::to_string(upto) + " is too large for an octal game (at most 100000000: " +
+        throw InputError("--upto " + std::to_string(upto) +
+                         " is too large for an octal game (at most 100000000: " +
                          "about 400 bytes per 100 heap sizes of memory)");
     }
 }
 
 // One value by the definition (all options).
-std::uint32_t naive_value(const OctalGame& game, const std::vector<std::uint32_t>& g, std::size_t n, Stamp& st) {
+std::uint32_t naive_value(const OctalGame& game, const std::vector<std::uint32_t>& g, std::size_t n,
+                          Stamp& st) {
     st.next();
     for (std::size_t k = 0; k <= game.max_take() && k <= n; ++k) {
         const unsigned d = game.digit(k);
@@ -130,16 +140,19 @@ Periodicity octal_period(const OctalGame& game, std::span<const std::uint32_t> g
     return find_period(g, game.max_take(), true);
 }
 
-OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period, std::uint64_t max_work,
+OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period,
+                           std::uint64_t max_work,
                            const std::function<void(const OctalProgress&)>& progress) {
     return detail::octal_grundy_scheduled(game, upto, extend_by_period, max_work,
-                                          std::max<std::size_t>(4096, 4 * game.max_take()), 1024, progress);
+                                          std::max<std::size_t>(4096, 4 * game.max_take()), 1024,
+                                          progress);
 }
 
 namespace detail {
 
 OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bool extend_by_period,
-                                     std::uint64_t max_work, std::size_t naive_prefix, std::size_t first_check,
+                                     std::uint64_t max_work, std::size_t naive_prefix,
+                                     std::size_t first_check,
                                      const std::function<void(const OctalProgress&)>& progress) {
     check_upto(upto);
     OctalSequence out;
@@ -222,8 +235,10 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
         // it used a coset left behind).
         const std::uint64_t work = solver.work();
         const bool recent = 16 * (n - labelled_at) >= n && labelled_at > n / 2;
-        const double per_n = recent ? static_cast<double>(work - work_at_label) / static_cast<double>(n - labelled_at)
-                                    : static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
+        const double per_n =
+            recent
+                ? static_cast<double>(work - work_at_label) / static_cast<double>(n - labelled_at)
+                : static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
         if (progress) progress({n, per_n, solver.rare_positions(), solver.coset().to_string()});
         // Re-choose the coset first: when that removes most rare positions the
         // last doubling's work says little about the next one.
@@ -239,14 +254,16 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
         if (max_work > 0 && n >= 32 * first_check && !relieved) {
             const double rest = static_cast<double>(upto - n);
             const double projected =
-                growing >= 2 ? per_n * rest * (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
+                growing >= 2 ? per_n * rest *
+                                   (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
                              : per_n * rest;
             if (projected > static_cast<double>(max_work)) {
-                throw InputError("octal game " + game.code() + " has no sparse space or period so far (" +
-                                 std::to_string(solver.rare_positions()) + " rare positions up to " +
-                                 std::to_string(n) + "): g(0.." + std::to_string(upto) + ") would need about " +
-                                 std::to_string(static_cast<long long>(projected)) +
-                                 " more steps; ask for a smaller --upto (or --no-limit)");
+                throw InputError(
+                    "octal game " + game.code() + " has no sparse space or period so far (" +
+                    std::to_string(solver.rare_positions()) + " rare positions up to " +
+                    std::to_string(n) + "): g(0.." + std::to_string(upto) + ") would need about " +
+                    std::to_string(static_cast<long long>(projected)) +
+                    " more steps; ask for a smaller --upto (or --no-limit)");
             }
         }
         per_n_before = per_n;

@@ -6,25 +6,32 @@ namespace toroid::games {
 
 std::string to_string(Outcome outcome) {
     switch (outcome) {
-        case Outcome::P: return "P";
-        case Outcome::N: return "N";
-        case Outcome::Draw: return "draw";
+        case Outcome::P:
+            return "P";
+        case Outcome::N:
+            return "N";
+        case Outcome::Draw:
+            return "draw";
     }
     return "?";
 }
 
 std::string describe(Outcome outcome) {
     switch (outcome) {
-        case Outcome::P: return "P-position: the player to move loses with best play";
-        case Outcome::N: return "N-position: the player to move wins";
-        case Outcome::Draw: return "draw: best play goes on for ever";
+        case Outcome::P:
+            return "P-position: the player to move loses with best play";
+        case Outcome::N:
+            return "N-position: the player to move wins";
+        case Outcome::Draw:
+            return "draw: best play goes on for ever";
     }
     return "?";
 }
 
 Outcome LoopyValue::outcome() const {
     if (finite) return value == 0 ? Outcome::P : Outcome::N;
-    return std::binary_search(infinity_set.begin(), infinity_set.end(), 0u) ? Outcome::N : Outcome::Draw;
+    return std::binary_search(infinity_set.begin(), infinity_set.end(), 0u) ? Outcome::N
+                                                                            : Outcome::Draw;
 }
 
 std::string LoopyValue::to_string() const {

@@ -7,7 +7,8 @@ namespace toroid::games {
 
 std::string Periodicity::to_string() const {
     if (!found) return "no period up to " + std::to_string(checked_upto);
-    std::string s = "periodic from " + std::to_string(preperiod) + " with period " + std::to_string(period);
+    std::string s =
+        "periodic from " + std::to_string(preperiod) + " with period " + std::to_string(period);
     if (proved) return s + ", proved at n = " + std::to_string(proved_at);
     return s + " (apparent up to " + std::to_string(checked_upto) + ", not proved)";
 }

@@ -46,7 +46,8 @@ SolvedGame solve(const ImpartialGame& game, const Position& start, SolveOptions 
         auto [it, inserted] = s.index_.emplace(p, s.positions_.size());
         if (inserted) {
             if (s.positions_.size() >= options.max_positions) {
-                throw InputError("game too large to enumerate: more than " + std::to_string(options.max_positions) +
+                throw InputError("game too large to enumerate: more than " +
+                                 std::to_string(options.max_positions) +
                                  " positions reachable from " + game.describe(start) +
                                  "; give a smaller position or a larger bound (--limit)");
             }

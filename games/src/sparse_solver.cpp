@@ -18,7 +18,8 @@ SparseSolver::SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g)
 void SparseSolver::set_universe(std::size_t size) {
     universe_ = size;
     reduced_.resize(size);
-    for (std::size_t v = 0; v < size; ++v) reduced_[v] = coset_.reduce(static_cast<std::uint32_t>(v));
+    for (std::size_t v = 0; v < size; ++v)
+        reduced_[v] = coset_.reduce(static_cast<std::uint32_t>(v));
     for (unsigned c = 0; c < 2; ++c) reduced_rep_[c] = coset_.reduce(coset_.rep[c]);
     // Both parts common: W for an even remainder (or without the domain
     // form), rep[0] ^ rep[1] + W for an odd one.
@@ -26,8 +27,7 @@ void SparseSolver::set_universe(std::size_t size) {
                                            coset_.reduce(coset_.abundant_rep(1))};
     for (unsigned c = 0; c < 2; ++c) {
         abundant_[c].assign(size, 0);
-        for (std::size_t v = 0; v < size; ++v)
-            abundant_[c][v] = reduced_[v] == abundant_rep[c];
+        for (std::size_t v = 0; v < size; ++v) abundant_[c][v] = reduced_[v] == abundant_rep[c];
     }
     abundant_size_ = std::size_t{1} << coset_.dim();
     for (auto& s : ring_) {
@@ -42,7 +42,8 @@ void SparseSolver::set_universe(std::size_t size) {
 void SparseSolver::relabel(std::size_t n, std::size_t upto) {
     unsigned split_parities = 0;
     for (const auto k : split_ks_) split_parities |= 1u << (k & 1);
-    coset_ = choose_common_coset(std::span<const std::uint32_t>(g_.data(), n + 1), n, upto, split_parities);
+    coset_ = choose_common_coset(std::span<const std::uint32_t>(g_.data(), n + 1), n, upto,
+                                 split_parities);
     std::uint32_t maxv = 0;
     for (std::size_t a = 1; a <= n; ++a) maxv = std::max(maxv, g_[a]);
     set_universe(std::max<std::size_t>(64, std::bit_ceil(static_cast<std::size_t>(maxv) + 1)));
@@ -75,9 +76,11 @@ void SparseSolver::fill_batch(std::size_t first) {
         pairs[j] = s.rare_pairs.data();
     }
     const auto lo = static_cast<std::size_t>(
-        std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(kBatch)) - rare_pos_.begin());
+        std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(kBatch)) -
+        rare_pos_.begin());
     const auto hi = static_cast<std::size_t>(
-        std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(first)) - rare_pos_.begin());
+        std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(first)) -
+        rare_pos_.begin());
     // Locals: the byte stores could alias any member, which would be reloaded.
     const std::uint32_t* const g = g_.data();
     const std::uint32_t* const pos = rare_pos_.data();
@@ -96,9 +99,11 @@ SparseSolver::Remainder& SparseSolver::remainder(std::size_t r) {
     if (s.finished) return s;
     // Rare positions p < kBatch and batch_first <= p < r: all known now.
     std::uint8_t* pairs = s.rare_pairs.data();
-    for (std::size_t i = 0; i < rare_pos_.size() && rare_pos_[i] < std::min<std::size_t>(kBatch, r); ++i)
+    for (std::size_t i = 0; i < rare_pos_.size() && rare_pos_[i] < std::min<std::size_t>(kBatch, r);
+         ++i)
         pairs[rare_val_[i] ^ g_[r - rare_pos_[i]]] = 1;
-    auto it = std::lower_bound(rare_pos_.begin(), rare_pos_.end(), static_cast<std::uint32_t>(s.batch_first));
+    auto it = std::lower_bound(rare_pos_.begin(), rare_pos_.end(),
+                               static_cast<std::uint32_t>(s.batch_first));
     for (; it != rare_pos_.end() && *it < r; ++it) pairs[g_[*it] ^ g_[r - *it]] = 1;
     s.finished = true;
     return s;
@@ -125,29 +130,35 @@ std::uint32_t SparseSolver::value(std::size_t n) {
         const std::uint8_t* __restrict ab0 = abundant_[0].data();
         const std::uint8_t* __restrict ab1 = abundant_[1].data();
         std::uint8_t* __restrict blocked = blocked_.data();
-        for (std::size_t v = 0; v < u; ++v) blocked[v] = seen[v] | (use0 & ab0[v]) | (use1 & ab1[v]);
+        for (std::size_t v = 0; v < u; ++v)
+            blocked[v] = seen[v] | (use0 & ab0[v]) | (use1 & ab1[v]);
     }
     const void* hole = std::memchr(blocked_.data(), 0, u);
-    const std::size_t scarce = hole ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(hole) - blocked_.data()) : u;
+    const std::size_t scarce =
+        hole ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(hole) - blocked_.data())
+             : u;
 
     // Abundant values below `scarce` that no scan has witnessed yet: a byte
     // per value, kept up to date by whole-array passes the compiler
     // vectorises (W may hold a thousand values).
     std::uint8_t* __restrict need = need_.data();
     const std::uint8_t* __restrict blocked = blocked_.data();
-    for (std::size_t v = 0; v < scarce; ++v) need[v] = blocked[v] & (seen[v] ^ 1);  // abundant, not seen
-    auto strike = [&](const std::uint8_t* __restrict witnessed) {  // nonzero while some value is left
-        std::uint8_t left = 0;
-        for (std::size_t v = 0; v < scarce; ++v) {
-            need[v] &= witnessed[v] ^ 1;
-            left |= need[v];
-        }
-        return left;
-    };
+    for (std::size_t v = 0; v < scarce; ++v)
+        need[v] = blocked[v] & (seen[v] ^ 1);  // abundant, not seen
+    auto strike =
+        [&](const std::uint8_t* __restrict witnessed) {  // nonzero while some value is left
+            std::uint8_t left = 0;
+            for (std::size_t v = 0; v < scarce; ++v) {
+                need[v] &= witnessed[v] ^ 1;
+                left |= need[v];
+            }
+            return left;
+        };
     std::uint8_t left = 1;
     for (const auto* s : rems_) left = strike(s->witnessed.data());
     // First chunk: about one pair per abundant value below the bound.
-    const std::size_t first_chunk = std::max<std::size_t>(64, std::min<std::size_t>(scarce, abundant_size_) / 2);
+    const std::size_t first_chunk =
+        std::max<std::size_t>(64, std::min<std::size_t>(scarce, abundant_size_) / 2);
     // Scan common pairs round robin over the remainders, in growing chunks,
     // so a witness in any of them is found early; the pair loop only marks.
     const std::uint32_t* const g = g_.data();
@@ -174,7 +185,9 @@ std::uint32_t SparseSolver::value(std::size_t n) {
     }
     const void* first_missing = left ? std::memchr(need, 1, scarce) : nullptr;
     const std::size_t mex =
-        first_missing ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(first_missing) - need) : scarce;
+        first_missing
+            ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(first_missing) - need)
+            : scarce;
 
     const auto value = static_cast<std::uint32_t>(mex);
     g_[n] = value;

@@ -25,7 +25,7 @@
 namespace toroid::games::detail {
 
 class SparseSolver {
-public:
+  public:
     // g[0..] is filled by the caller up to the first n passed to value().
     SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g);
 
@@ -38,7 +38,7 @@ public:
     std::size_t rare_positions() const { return rare_pos_.size(); }
     std::uint64_t work() const { return work_; }  // pairs visited so far
 
-private:
+  private:
     struct Remainder {  // the splits of one remainder r
         std::size_t r = SIZE_MAX;
         std::vector<std::uint8_t> rare_pairs;  // values of pairs with a rare part (complete)
@@ -52,30 +52,33 @@ private:
     void set_universe(std::size_t size);
     void fill_batch(std::size_t first);
     Remainder& remainder(std::size_t r);  // filled and finished
-    unsigned abundant_class(std::size_t r) const { return coset_.domain ? static_cast<unsigned>(r & 1) : 0u; }
+    unsigned abundant_class(std::size_t r) const {
+        return coset_.domain ? static_cast<unsigned>(r & 1) : 0u;
+    }
     bool rare(std::size_t a) const { return reduced_[g_[a]] != reduced_rep_[a & 1]; }
 
     std::vector<std::uint32_t>& g_;
     std::vector<std::size_t> split_ks_, one_heap_ks_;
     CommonCoset coset_;
-    std::size_t universe_ = 0;                      // power of two above every value so far
-    std::vector<std::uint32_t> reduced_;            // coset_.reduce(v), v < universe_
+    std::size_t universe_ = 0;            // power of two above every value so far
+    std::vector<std::uint32_t> reduced_;  // coset_.reduce(v), v < universe_
     std::uint32_t reduced_rep_[2] = {0, 0};
-    std::vector<std::uint8_t> abundant_[2];         // per class: v in the abundant coset
-    std::size_t abundant_size_ = 1;                 // |W|
+    std::vector<std::uint8_t> abundant_[2];  // per class: v in the abundant coset
+    std::size_t abundant_size_ = 1;          // |W|
     std::vector<std::uint32_t> rare_pos_, rare_val_;
     std::vector<Remainder> ring_;  // indexed by r mod (t + 1 + kBatch)
     std::vector<std::uint8_t> seen_, blocked_;
     std::vector<std::uint8_t> need_;  // per value: abundant, below the bound, no witness yet
-    std::vector<Remainder*> rems_;  // the remainders of the current heap
+    std::vector<Remainder*> rems_;    // the remainders of the current heap
     std::uint64_t work_ = 0;
 };
 
 // octal_grundy with its schedule exposed for tests: values up to
 // naive_prefix by the definition, then the sparse solver; the period test,
 // the refusal and the re-choice of the coset at n = first_check * 2^j.
-OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bool extend_by_period,
-                                     std::uint64_t max_work, std::size_t naive_prefix, std::size_t first_check,
-                                     const std::function<void(const OctalProgress&)>& progress = {});
+OctalSequence octal_grundy_scheduled(
+    const OctalGame& game, std::size_t upto, bool extend_by_period, std::uint64_t max_work,
+    std::size_t naive_prefix, std::size_t first_check,
+    const std::function<void(const OctalProgress&)>& progress = {});
 
 }  // namespace toroid::games::detail

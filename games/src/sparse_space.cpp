@@ -19,7 +19,8 @@ std::uint32_t CommonCoset::reduce(std::uint32_t v) const {
 bool CommonCoset::extend(std::uint32_t w) {
     w = reduce(w);
     if (w == 0) return false;
-    const auto pos = std::find_if(basis.begin(), basis.end(), [&](std::uint32_t b) { return b < w; });
+    const auto pos =
+        std::find_if(basis.begin(), basis.end(), [&](std::uint32_t b) { return b < w; });
     basis.insert(pos, w);  // w's leading bit is free: reduce cleared every existing one
     return true;
 }
@@ -31,12 +32,14 @@ std::uint32_t CommonCoset::abundant_rep(std::size_t remainder) const {
 bool CommonCoset::separates(unsigned split_parities) const {
     for (unsigned p = 0; p < 2; ++p)
         for (unsigned kp = 0; kp < 2; ++kp)
-            if (((split_parities >> kp) & 1u) && reduce(rep[p]) == reduce(abundant_rep(p ^ kp))) return false;
+            if (((split_parities >> kp) & 1u) && reduce(rep[p]) == reduce(abundant_rep(p ^ kp)))
+                return false;
     return true;
 }
 
 std::string CommonCoset::to_string() const {
-    std::string s = domain ? "even " + std::to_string(rep[0]) + " / odd " + std::to_string(rep[1]) : std::to_string(rep[0]);
+    std::string s = domain ? "even " + std::to_string(rep[0]) + " / odd " + std::to_string(rep[1])
+                           : std::to_string(rep[0]);
     s += " + <";
     for (std::size_t i = 0; i < basis.size(); ++i) s += (i ? ", " : "") + std::to_string(basis[i]);
     return s + ">";
@@ -52,8 +55,8 @@ struct ValueCounts {
     std::array<std::size_t, 2> positions_all{0, 0}, positions_recent{0, 0};
 };
 
-ValueCounts count_values(std::span<const std::uint32_t> g, std::size_t n, std::size_t window_lo, bool domain,
-                         std::size_t universe) {
+ValueCounts count_values(std::span<const std::uint32_t> g, std::size_t n, std::size_t window_lo,
+                         bool domain, std::size_t universe) {
     ValueCounts c;
     c.universe = universe;
     for (auto* v : {&c.all, &c.recent})
@@ -103,7 +106,8 @@ CommonCoset choose_common_coset(std::span<const std::uint32_t> g, std::size_t n,
         std::vector<std::tuple<std::uint32_t, std::uint32_t, unsigned, std::uint32_t>> items;
         for (unsigned cls = 0; cls < (domain ? 2u : 1u); ++cls)
             for (std::uint32_t v = 0; v < universe; ++v)
-                if (counts.all[cls][v] > 0) items.emplace_back(counts.recent[cls][v], counts.all[cls][v], cls, v);
+                if (counts.all[cls][v] > 0)
+                    items.emplace_back(counts.recent[cls][v], counts.all[cls][v], cls, v);
         std::sort(items.begin(), items.end(), [](const auto& x, const auto& y) { return x > y; });
         if (items.size() > 1024) items.resize(1024);
 
@@ -141,9 +145,11 @@ CommonCoset choose_common_coset(std::span<const std::uint32_t> g, std::size_t n,
                     }
                 }
             const double rare_all = static_cast<double>(n - common_all);
-            const double rare_rate = static_cast<double>(window - common_recent) / static_cast<double>(window);
+            const double rare_rate =
+                static_cast<double>(window - common_recent) / static_cast<double>(window);
             const double size = static_cast<double>(elements.size());
-            const double cost = rare_all + rare_rate * remaining / 2 + 2.0 * size * std::log2(2.0 * size);
+            const double cost =
+                rare_all + rare_rate * remaining / 2 + 2.0 * size * std::log2(2.0 * size);
             if (cost < best_cost) {
                 best_cost = cost;
                 best = cand;

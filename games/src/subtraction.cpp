@@ -11,7 +11,8 @@ namespace toroid::games {
 namespace {
 constexpr std::uint64_t kMaxElement = 10'000'000;
 
-std::uint32_t mex_small(std::vector<std::uint32_t>& stamp, std::uint32_t mark, std::span<const std::uint32_t> vals) {
+std::uint32_t mex_small(std::vector<std::uint32_t>& stamp, std::uint32_t mark,
+                        std::span<const std::uint32_t> vals) {
     for (const auto v : vals) {
         if (v >= stamp.size()) stamp.resize(v + 1, 0);
         stamp[v] = mark;
@@ -26,7 +27,9 @@ SubtractionSet SubtractionSet::parse(std::string_view text) {
     SubtractionSet s;
     const std::string all(text);
     if (all.find_first_not_of(" \t") == std::string::npos) {
-        throw InputError("subtraction set is empty: expected numbers like 1,3,4, a range 1-3, odd, even or powers-of-2");
+        throw InputError(
+            "subtraction set is empty: expected numbers like 1,3,4, a range 1-3, odd, even or "
+            "powers-of-2");
     }
     std::size_t start = 0;
     while (start <= all.size()) {
@@ -36,7 +39,8 @@ SubtractionSet SubtractionSet::parse(std::string_view text) {
         piece.erase(0, piece.find_first_not_of(" \t"));
         if (auto e = piece.find_last_not_of(" \t"); e != std::string::npos) piece.erase(e + 1);
         const std::string where = "subtraction set '" + all + "': ";
-        if (piece.empty()) throw InputError(where + "empty element (two commas in a row, or a comma at an end)");
+        if (piece.empty())
+            throw InputError(where + "empty element (two commas in a row, or a comma at an end)");
         if (piece == "odd") {
             s.odd_ = true;
         } else if (piece == "even") {
@@ -44,18 +48,25 @@ SubtractionSet SubtractionSet::parse(std::string_view text) {
         } else if (piece == "powers-of-2" || piece == "pow2") {
             s.pow2_ = true;
         } else if (auto dash = piece.find('-', 1); dash != std::string::npos) {
-            if (piece[0] == '-') throw InputError(where + "'" + piece + "': elements must be positive");
+            if (piece[0] == '-')
+                throw InputError(where + "'" + piece + "': elements must be positive");
             const auto lo = parse_u64(piece.substr(0, dash), "subtraction set range start");
             const auto hi = parse_u64(piece.substr(dash + 1), "subtraction set range end");
             if (lo == 0) throw InputError(where + "'" + piece + "': elements must be at least 1");
-            if (hi < lo) throw InputError(where + "range '" + piece + "' is reversed (expected LOW-HIGH)");
-            if (hi > kMaxElement) throw InputError(where + "range '" + piece + "' goes beyond 10000000");
+            if (hi < lo)
+                throw InputError(where + "range '" + piece + "' is reversed (expected LOW-HIGH)");
+            if (hi > kMaxElement)
+                throw InputError(where + "range '" + piece + "' goes beyond 10000000");
             for (std::uint64_t v = lo; v <= hi; ++v) s.elements_.push_back(v);
         } else {
-            if (piece[0] == '-') throw InputError(where + "'" + piece + "' is negative: elements must be at least 1");
+            if (piece[0] == '-')
+                throw InputError(where + "'" + piece +
+                                 "' is negative: elements must be at least 1");
             const auto v = parse_u64(piece, "subtraction set element");
-            if (v == 0) throw InputError(where + "element 0 is not a move: elements must be at least 1");
-            if (v > kMaxElement) throw InputError(where + "element " + piece + " is beyond 10000000");
+            if (v == 0)
+                throw InputError(where + "element 0 is not a move: elements must be at least 1");
+            if (v > kMaxElement)
+                throw InputError(where + "element " + piece + " is beyond 10000000");
             s.elements_.push_back(v);
         }
         start = comma + 1;
@@ -107,7 +118,8 @@ std::string SubtractionSet::to_string() const {
 }
 
 std::vector<std::uint32_t> subtraction_grundy(const SubtractionSet& set, std::size_t upto) {
-    if (upto > 200'000'000) throw InputError("--upto " + std::to_string(upto) + " is too large (at most 200000000)");
+    if (upto > 200'000'000)
+        throw InputError("--upto " + std::to_string(upto) + " is too large (at most 200000000)");
     std::vector<std::uint32_t> g(upto + 1, 0);
     std::vector<std::uint32_t> stamp(64, 0);
     std::vector<std::uint32_t> vals;
@@ -125,20 +137,24 @@ std::vector<std::uint32_t> subtraction_grundy(const SubtractionSet& set, std::si
         for (std::size_t n = 0; n <= upto; ++n) {
             // odd: g(n) = mex of g(j), j < n, j of the other parity;
             // even: g(n) = mex of g(j), j <= n - 2, j of the same parity.
-            if (pure_odd) g[n] = n == 0 ? 0 : mex[(n + 1) % 2];
-            else g[n] = n < 2 ? 0 : mex[n % 2];
+            if (pure_odd)
+                g[n] = n == 0 ? 0 : mex[(n + 1) % 2];
+            else
+                g[n] = n < 2 ? 0 : mex[n % 2];
             add(static_cast<int>(n % 2), g[n]);
         }
         return g;
     }
     if (!set.finite() && upto > 100'000'000) {
-        throw InputError("--upto " + std::to_string(upto) + " is too large for an infinite subtraction set");
+        throw InputError("--upto " + std::to_string(upto) +
+                         " is too large for an infinite subtraction set");
     }
     const auto elems = set.elements_upto(upto);
     const double steps = static_cast<double>(upto) * static_cast<double>(elems.size()) / 2.0;
     if (steps > 4.0e9) {
-        throw InputError("the Grundy sequence of '" + set.to_string() + "' up to " + std::to_string(upto) +
-                         " needs about " + std::to_string(static_cast<std::uint64_t>(steps)) +
+        throw InputError("the Grundy sequence of '" + set.to_string() + "' up to " +
+                         std::to_string(upto) + " needs about " +
+                         std::to_string(static_cast<std::uint64_t>(steps)) +
                          " steps; ask for a smaller bound (--upto)");
     }
     for (std::size_t n = 1; n <= upto; ++n) {
@@ -155,14 +171,16 @@ std::vector<std::uint32_t> subtraction_grundy(const SubtractionSet& set, std::si
 std::uint32_t subtraction_grundy_of(const SubtractionSet& set, std::uint64_t n) {
     if (set.finite() && n > 1'000'000) {
         // Use the proved period to reduce n.
-        const auto g = subtraction_grundy(set, std::max<std::uint64_t>(4 * set.max_finite() + 1000, 100000));
+        const auto g =
+            subtraction_grundy(set, std::max<std::uint64_t>(4 * set.max_finite() + 1000, 100000));
         const auto per = subtraction_period(set, g);
         if (per.found && per.proved && n >= per.preperiod) {
             const std::uint64_t r = per.preperiod + (n - per.preperiod) % per.period;
             return g[r];
         }
     }
-    if (n > 100'000'000) throw InputError("heap " + std::to_string(n) + " is too large for this subtraction game");
+    if (n > 100'000'000)
+        throw InputError("heap " + std::to_string(n) + " is too large for this subtraction game");
     return subtraction_grundy(set, n)[n];
 }
 

@@ -26,23 +26,26 @@ std::uint64_t isqrt128(u128 x) {
     std::uint64_t lo = 0, hi = UINT64_MAX;
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo) / 2 + 1;
-        if (static_cast<u128>(mid) * mid <= x) lo = mid;
-        else hi = mid - 1;
+        if (static_cast<u128>(mid) * mid <= x)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }
 
 void check_heap(std::uint64_t x) {
     if (x > kWythoffMaxHeap) {
-        throw InputError("Wythoff heap " + std::to_string(x) + " is too large (at most 2^62 = " +
-                         std::to_string(kWythoffMaxHeap) + ")");
+        throw InputError("Wythoff heap " + std::to_string(x) +
+                         " is too large (at most 2^62 = " + std::to_string(kWythoffMaxHeap) + ")");
     }
 }
 
 }  // namespace
 
 std::uint64_t fibonacci(unsigned i) {
-    if (i < 1 || i > 93) throw InputError("Fibonacci index " + std::to_string(i) + " out of range 1..93");
+    if (i < 1 || i > 93)
+        throw InputError("Fibonacci index " + std::to_string(i) + " out of range 1..93");
     return fib_table()[i];
 }
 
@@ -68,19 +71,21 @@ std::string zeckendorf_string(std::uint64_t n) {
 }
 
 std::uint64_t from_zeckendorf(const std::string& digits) {
-    if (digits.empty()) throw InputError("Zeckendorf string is empty: expected digits 0/1 such as 10000100");
+    if (digits.empty())
+        throw InputError("Zeckendorf string is empty: expected digits 0/1 such as 10000100");
     const auto& f = fib_table();
     u128 total = 0;
     const std::size_t len = digits.size();
     for (std::size_t p = 0; p < len; ++p) {
         const char c = digits[p];
         if (c != '0' && c != '1') {
-            throw InputError("Zeckendorf string '" + digits + "': character '" + std::string(1, c) + "' at position " +
-                             std::to_string(p + 1) + " is not 0 or 1");
+            throw InputError("Zeckendorf string '" + digits + "': character '" + std::string(1, c) +
+                             "' at position " + std::to_string(p + 1) + " is not 0 or 1");
         }
         if (c == '1' && p + 1 < len && digits[p + 1] == '1') {
-            throw InputError("Zeckendorf string '" + digits + "' has two adjacent 1s at positions " +
-                             std::to_string(p + 1) + "-" + std::to_string(p + 2) + " (not a Zeckendorf form)");
+            throw InputError("Zeckendorf string '" + digits +
+                             "' has two adjacent 1s at positions " + std::to_string(p + 1) + "-" +
+                             std::to_string(p + 2) + " (not a Zeckendorf form)");
         }
         if (c == '1') {
             const std::size_t i = len - 1 - p + 2;
@@ -88,7 +93,8 @@ std::uint64_t from_zeckendorf(const std::string& digits) {
             total += f[i];
         }
     }
-    if (total > UINT64_MAX) throw InputError("Zeckendorf string '" + digits + "' is beyond 64 bits");
+    if (total > UINT64_MAX)
+        throw InputError("Zeckendorf string '" + digits + "' is beyond 64 bits");
     return static_cast<std::uint64_t>(total);
 }
 
@@ -135,7 +141,8 @@ std::uint64_t wythoff_partner(std::uint64_t x) {
 }
 
 std::vector<std::pair<std::uint64_t, std::uint64_t>> wythoff_p_positions(std::size_t count) {
-    if (count > 100'000'000) throw InputError("too many Wythoff P-positions requested (at most 100000000)");
+    if (count > 100'000'000)
+        throw InputError("too many Wythoff P-positions requested (at most 100000000)");
     std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
     out.reserve(count);
     for (std::size_t n = 0; n < count; ++n) {
@@ -147,9 +154,12 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> wythoff_p_positions(std::si
 
 std::string WythoffMove::to_string() const {
     std::string s;
-    if (take_a && take_b) s = "take " + std::to_string(take_a) + " from both heaps";
-    else if (take_a) s = "take " + std::to_string(take_a) + " from the first heap";
-    else s = "take " + std::to_string(take_b) + " from the second heap";
+    if (take_a && take_b)
+        s = "take " + std::to_string(take_a) + " from both heaps";
+    else if (take_a)
+        s = "take " + std::to_string(take_a) + " from the first heap";
+    else
+        s = "take " + std::to_string(take_b) + " from the second heap";
     return s + " -> (" + std::to_string(a) + ", " + std::to_string(b) + ")";
 }
 
@@ -171,7 +181,8 @@ std::vector<WythoffMove> wythoff_winning_moves(std::uint64_t a, std::uint64_t b)
 }
 
 WythoffTable wythoff_grundy_table(std::size_t n) {
-    if (n == 0 || n > 8192) throw InputError("Wythoff table size " + std::to_string(n) + " out of range 1..8192");
+    if (n == 0 || n > 8192)
+        throw InputError("Wythoff table size " + std::to_string(n) + " out of range 1..8192");
     WythoffTable t;
     t.n = n;
     t.g.assign(n * n, 0);
@@ -190,7 +201,8 @@ WythoffTable wythoff_grundy_table(std::size_t n) {
                 seen = r[w] | c[w] | d[w];
                 if (~seen) break;
             }
-            const auto v = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_one(seen)));
+            const auto v = static_cast<std::uint32_t>(
+                w * 64 + static_cast<std::size_t>(std::countr_one(seen)));
             t.g[x * n + y] = static_cast<std::uint16_t>(v);
             row[x * words + v / 64] |= std::uint64_t{1} << (v % 64);
             col[y * words + v / 64] |= std::uint64_t{1} << (v % 64);

@@ -5,16 +5,16 @@
 
 #include "cuda_check.cuh"
 #include "life_kernels.cuh"
+#include "toroid/core/grid_hash.hpp"
 #include "toroid/error.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
 #include "toroid/gpu/device.hpp"
-#include "toroid/grid_hash.hpp"
 
 namespace toroid::gpu {
 namespace {
 
 class CudaBackend final : public Backend {
-public:
+  public:
     CudaBackend(const Rule& rule, const BackendOptions& options)
         : Backend(rule, options.seed), compiled_(rule.compile()) {
         if (device_count() == 0) throw InputError("--backend cuda: " + device_description());
@@ -38,17 +38,20 @@ public:
             TOROID_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
             const double need = 2.0 * double(plane_words) * 8.0;
             if (need > double(free_bytes) * 0.95)
-                throw InputError("a " + std::to_string(s.width) + "x" + std::to_string(s.height) + " torus needs " +
-                                 std::to_string(need / double(1ull << 30)) + " GiB of device memory, but only " +
-                                 std::to_string(double(free_bytes) / double(1ull << 30)) + " GiB is free");
+                throw InputError("a " + std::to_string(s.width) + "x" + std::to_string(s.height) +
+                                 " torus needs " + std::to_string(need / double(1ull << 30)) +
+                                 " GiB of device memory, but only " +
+                                 std::to_string(double(free_bytes) / double(1ull << 30)) +
+                                 " GiB is free");
             for (auto& p : plane_) p = DeviceBuffer<std::uint64_t>();  // free before allocating
             for (auto& p : plane_) p = DeviceBuffer<std::uint64_t>(plane_words);
         }
         shape_ = s;
         cur_ = 0;
         for (auto& p : plane_) TOROID_CUDA_CHECK(cudaMemset(p.get(), 0, plane_words * 8));
-        TOROID_CUDA_CHECK(cudaMemcpy2D(plane_[0].get() + kRowOffset, std::size_t(s.stride) * 8, g.words().data(),
-                                       std::size_t(s.words) * 8, std::size_t(s.words) * 8, std::size_t(s.height),
+        TOROID_CUDA_CHECK(cudaMemcpy2D(plane_[0].get() + kRowOffset, std::size_t(s.stride) * 8,
+                                       g.words().data(), std::size_t(s.words) * 8,
+                                       std::size_t(s.words) * 8, std::size_t(s.height),
                                        cudaMemcpyHostToDevice));
         launch_fix_edges(plane_[0].get(), shape_);
         generation_ = generation;
@@ -56,9 +59,10 @@ public:
 
     Grid grid() const override {
         Grid g(shape_.width, shape_.height);
-        TOROID_CUDA_CHECK(cudaMemcpy2D(g.words().data(), std::size_t(shape_.words) * 8, plane_[cur_].get() + kRowOffset,
-                                       std::size_t(shape_.stride) * 8, std::size_t(shape_.words) * 8,
-                                       std::size_t(shape_.height), cudaMemcpyDeviceToHost));
+        TOROID_CUDA_CHECK(cudaMemcpy2D(
+            g.words().data(), std::size_t(shape_.words) * 8, plane_[cur_].get() + kRowOffset,
+            std::size_t(shape_.stride) * 8, std::size_t(shape_.words) * 8,
+            std::size_t(shape_.height), cudaMemcpyDeviceToHost));
         g.mask_padding();
         return g;
     }
@@ -83,20 +87,24 @@ public:
 
     void step(std::uint64_t generations) override {
         for (std::uint64_t g = 0; g < generations; ++g) {
-            launch_step(plane_[cur_].get(), plane_[1 - cur_].get(), shape_, compiled_, seed_, generation_);
+            launch_step(plane_[cur_].get(), plane_[1 - cur_].get(), shape_, compiled_, seed_,
+                        generation_);
             cur_ = 1 - cur_;
             launch_fix_edges(plane_[cur_].get(), shape_);
             ++generation_;
         }
     }
 
-    std::uint64_t population() const override { return device_population(plane_[cur_].get(), shape_); }
-
-    std::uint64_t hash() const override {
-        return hash_finish(shape_.width, shape_.height, device_hash_sum(plane_[cur_].get(), shape_));
+    std::uint64_t population() const override {
+        return device_population(plane_[cur_].get(), shape_);
     }
 
-private:
+    std::uint64_t hash() const override {
+        return hash_finish(shape_.width, shape_.height,
+                           device_hash_sum(plane_[cur_].get(), shape_));
+    }
+
+  private:
     void wrap(std::int64_t& x, std::int64_t& y) const {
         x %= shape_.width;
         y %= shape_.height;
@@ -120,7 +128,8 @@ std::unique_ptr<Backend> make_cuda_backend(const Rule& rule, const BackendOption
 }
 
 void register_cuda_backend() {
-    register_backend(BackendEntry{"cuda", 10, [] { return device_count() > 0; }, [] { return device_description(); },
+    register_backend(BackendEntry{"cuda", 10, [] { return device_count() > 0; },
+                                  [] { return device_description(); },
                                   [](const Rule& rule, const BackendOptions& options) {
                                       return make_cuda_backend(rule, options);
                                   }});

@@ -9,20 +9,21 @@
 #include <stdexcept>
 #include <string>
 
-#define TOROID_CUDA_CHECK(call)                                                                       \
-    do {                                                                                              \
-        cudaError_t toroid_err_ = (call);                                                             \
-        if (toroid_err_ != cudaSuccess)                                                               \
-            throw std::runtime_error(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": " + \
-                                     #call + " failed: " + cudaGetErrorString(toroid_err_));          \
+#define TOROID_CUDA_CHECK(call)                                                               \
+    do {                                                                                      \
+        cudaError_t toroid_err_ = (call);                                                     \
+        if (toroid_err_ != cudaSuccess)                                                       \
+            throw std::runtime_error(std::string(__FILE__) + ":" + std::to_string(__LINE__) + \
+                                     ": " + #call +                                           \
+                                     " failed: " + cudaGetErrorString(toroid_err_));          \
     } while (0)
 
-#define TOROID_CUDA_WARN(call)                                                                      \
-    do {                                                                                            \
-        cudaError_t toroid_err_ = (call);                                                           \
-        if (toroid_err_ != cudaSuccess)                                                             \
-            std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,               \
-                         cudaGetErrorString(toroid_err_));                                          \
+#define TOROID_CUDA_WARN(call)                                                        \
+    do {                                                                              \
+        cudaError_t toroid_err_ = (call);                                             \
+        if (toroid_err_ != cudaSuccess)                                               \
+            std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, \
+                         cudaGetErrorString(toroid_err_));                            \
     } while (0)
 
 namespace toroid::gpu {
@@ -30,7 +31,7 @@ namespace toroid::gpu {
 // Move-only RAII device buffer of T.
 template <class T>
 class DeviceBuffer {
-public:
+  public:
     DeviceBuffer() = default;
     explicit DeviceBuffer(std::size_t count) : count_(count) {
         if (count) TOROID_CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T)));
@@ -38,7 +39,9 @@ public:
     ~DeviceBuffer() {
         if (data_) TOROID_CUDA_WARN(cudaFree(data_));
     }
-    DeviceBuffer(DeviceBuffer&& o) noexcept : data_(o.data_), count_(o.count_) { o.data_ = nullptr, o.count_ = 0; }
+    DeviceBuffer(DeviceBuffer&& o) noexcept : data_(o.data_), count_(o.count_) {
+        o.data_ = nullptr, o.count_ = 0;
+    }
     DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
         if (this != &o) {
             if (data_) TOROID_CUDA_WARN(cudaFree(data_));
@@ -53,7 +56,7 @@ public:
     T* get() const { return data_; }
     std::size_t size() const { return count_; }
 
-private:
+  private:
     T* data_ = nullptr;
     std::size_t count_ = 0;
 };

@@ -25,9 +25,10 @@ std::string device_description() {
     }
     if (count == 0) return "no CUDA device found";
     cudaDeviceProp prop{};
-    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) return "CUDA device 0 (properties unavailable)";
-    return std::string(prop.name) + " (sm_" + std::to_string(prop.major) + std::to_string(prop.minor) +
-           ", " + std::to_string(prop.totalGlobalMem >> 30) + " GiB)";
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+        return "CUDA device 0 (properties unavailable)";
+    return std::string(prop.name) + " (sm_" + std::to_string(prop.major) +
+           std::to_string(prop.minor) + ", " + std::to_string(prop.totalGlobalMem >> 30) + " GiB)";
 }
 
 }  // namespace toroid::gpu

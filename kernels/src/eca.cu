@@ -7,19 +7,20 @@
 #include <string>
 #include <utility>
 
-#include "toroid/eca_update.hpp"
+#include "toroid/eca/eca_update.hpp"
 #include "toroid/error.hpp"
 #include "toroid/gpu/eca.hpp"
 
 namespace toroid::gpu {
 namespace {
 
-#define TOROID_ECA_CUDA_CHECK(call)                                                                   \
-    do {                                                                                              \
-        const cudaError_t toroid_err_ = (call);                                                       \
-        if (toroid_err_ != cudaSuccess)                                                               \
-            throw std::runtime_error(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": " + \
-                                     #call + " failed: " + cudaGetErrorString(toroid_err_));          \
+#define TOROID_ECA_CUDA_CHECK(call)                                                           \
+    do {                                                                                      \
+        const cudaError_t toroid_err_ = (call);                                               \
+        if (toroid_err_ != cudaSuccess)                                                       \
+            throw std::runtime_error(std::string(__FILE__) + ":" + std::to_string(__LINE__) + \
+                                     ": " + #call +                                           \
+                                     " failed: " + cudaGetErrorString(toroid_err_));          \
     } while (0)
 
 // Each warp advances its own tile: 32 lanes x 8 words in registers = 256
@@ -33,7 +34,7 @@ constexpr int kThreads = 32 * kWarpsPerBlock;
 
 // Move-only RAII device buffer of 64-bit words.
 class DeviceWords {
-public:
+  public:
     DeviceWords() = default;
     explicit DeviceWords(std::size_t n) {
         if (n) TOROID_ECA_CUDA_CHECK(cudaMalloc(&p_, n * sizeof(std::uint64_t)));
@@ -48,17 +49,19 @@ public:
     }
     std::uint64_t* get() const { return p_; }
 
-private:
+  private:
     std::uint64_t* p_ = nullptr;
 };
 
 // One launch: every warp advances its tile `gens` (1..64) generations.
 // Register word k of lane L is buffer position p = 8L + k, which holds ring
 // word first - 1 + p for p <= count + 1 (taken around the ring), 0 beyond.
-__global__ void eca_warp_kernel(const std::uint64_t* __restrict__ src, std::uint64_t* __restrict__ dst,
-                                std::int64_t width, std::int64_t total_words, int gens, EcaMasks masks) {
+__global__ void eca_warp_kernel(const std::uint64_t* __restrict__ src,
+                                std::uint64_t* __restrict__ dst, std::int64_t width,
+                                std::int64_t total_words, int gens, EcaMasks masks) {
     const int lane = static_cast<int>(threadIdx.x & 31);
-    const std::int64_t warp = static_cast<std::int64_t>(blockIdx.x) * kWarpsPerBlock + (threadIdx.x >> 5);
+    const std::int64_t warp =
+        static_cast<std::int64_t>(blockIdx.x) * kWarpsPerBlock + (threadIdx.x >> 5);
     const std::int64_t first = warp * kWarpTile;
     if (first >= total_words) return;  // uniform over the warp
     const std::int64_t left = total_words - first;
@@ -118,42 +121,51 @@ EcaDeviceRing::EcaDeviceRing(const EcaRing& ring) : impl_(std::make_unique<Impl>
     if (2 * bytes > free_bytes)
         throw InputError("a ring of " + std::to_string(ring.width()) + " cells needs " +
                          std::to_string((2 * bytes) >> 20) + " MiB on the GPU but only " +
-                         std::to_string(free_bytes >> 20) + " MiB are free; choose a smaller --width");
+                         std::to_string(free_bytes >> 20) +
+                         " MiB are free; choose a smaller --width");
     impl_->a = DeviceWords(static_cast<std::size_t>(impl_->words));
     impl_->b = DeviceWords(static_cast<std::size_t>(impl_->words));
-    TOROID_ECA_CUDA_CHECK(cudaMemcpy(impl_->a.get(), ring.words().data(), bytes, cudaMemcpyHostToDevice));
+    TOROID_ECA_CUDA_CHECK(
+        cudaMemcpy(impl_->a.get(), ring.words().data(), bytes, cudaMemcpyHostToDevice));
 }
 
 EcaDeviceRing::~EcaDeviceRing() = default;
 EcaDeviceRing::EcaDeviceRing(EcaDeviceRing&&) noexcept = default;
 EcaDeviceRing& EcaDeviceRing::operator=(EcaDeviceRing&&) noexcept = default;
 
-std::int64_t EcaDeviceRing::width() const { return impl_->width; }
+std::int64_t EcaDeviceRing::width() const {
+    return impl_->width;
+}
 
 void EcaDeviceRing::step(int rule, std::int64_t steps) {
     if (rule < 0 || rule > 255)
-        throw InputError("elementary rule " + std::to_string(rule) + " is out of range; expected 0..255");
+        throw InputError("elementary rule " + std::to_string(rule) +
+                         " is out of range; expected 0..255");
     if (steps < 0)
-        throw InputError("number of steps " + std::to_string(steps) + " is negative; expected 0 or more");
+        throw InputError("number of steps " + std::to_string(steps) +
+                         " is negative; expected 0 or more");
     const EcaMasks masks = eca_masks(static_cast<unsigned>(rule));
     const std::int64_t warps = (impl_->words + kWarpTile - 1) / kWarpTile;
     const std::int64_t blocks = (warps + kWarpsPerBlock - 1) / kWarpsPerBlock;
     if (blocks > 0x7fffffff) throw InputError("ring too wide for one grid of CUDA blocks");
     while (steps > 0) {
         const int gens = static_cast<int>(std::min<std::int64_t>(steps, 64));
-        eca_warp_kernel<<<static_cast<unsigned>(blocks), kThreads>>>(impl_->a.get(), impl_->b.get(), impl_->width,
-                                                                     impl_->words, gens, masks);
+        eca_warp_kernel<<<static_cast<unsigned>(blocks), kThreads>>>(
+            impl_->a.get(), impl_->b.get(), impl_->width, impl_->words, gens, masks);
         TOROID_ECA_CUDA_CHECK(cudaGetLastError());
         std::swap(impl_->a, impl_->b);
         steps -= gens;
     }
 }
 
-void EcaDeviceRing::synchronize() const { TOROID_ECA_CUDA_CHECK(cudaDeviceSynchronize()); }
+void EcaDeviceRing::synchronize() const {
+    TOROID_ECA_CUDA_CHECK(cudaDeviceSynchronize());
+}
 
 void EcaDeviceRing::download(EcaRing& ring) const {
     if (ring.width() != impl_->width)
-        throw std::invalid_argument("EcaDeviceRing::download: ring width differs from the device ring");
+        throw std::invalid_argument(
+            "EcaDeviceRing::download: ring width differs from the device ring");
     synchronize();
     TOROID_ECA_CUDA_CHECK(cudaMemcpy(ring.words().data(), impl_->a.get(),
                                      static_cast<std::size_t>(impl_->words) * sizeof(std::uint64_t),

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "toroid/compiled_rule.hpp"
+#include "toroid/core/compiled_rule.hpp"
 
 namespace toroid::gpu {
 
@@ -21,8 +21,8 @@ struct PlaneShape {
 };
 
 // dst = one generation after src. `generation` keys the stochastic draws.
-void launch_step(const std::uint64_t* src, std::uint64_t* dst, const PlaneShape& shape, const CompiledRule& rule,
-                 std::uint64_t seed, std::uint64_t generation);
+void launch_step(const std::uint64_t* src, std::uint64_t* dst, const PlaneShape& shape,
+                 const CompiledRule& rule, std::uint64_t seed, std::uint64_t generation);
 // Rewrites the halo word and edge bit of every row of `plane`.
 void launch_fix_edges(std::uint64_t* plane, const PlaneShape& shape);
 // Reductions over the canonical words (synchronous).

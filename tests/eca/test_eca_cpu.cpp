@@ -3,9 +3,9 @@
 #include <bit>
 
 #include "eca_naive.hpp"
-#include "toroid/eca_cpu.hpp"
-#include "toroid/eca_ring.hpp"
-#include "toroid/eca_update.hpp"
+#include "toroid/eca/eca_cpu.hpp"
+#include "toroid/eca/eca_ring.hpp"
+#include "toroid/eca/eca_update.hpp"
 #include "toroid/error.hpp"
 
 using namespace toroid;
@@ -15,7 +15,8 @@ namespace {
 
 EcaRing to_ring(const Cells& cells) {
     EcaRing ring(static_cast<std::int64_t>(cells.size()));
-    for (std::size_t x = 0; x < cells.size(); ++x) ring.set(static_cast<std::int64_t>(x), cells[x] != 0);
+    for (std::size_t x = 0; x < cells.size(); ++x)
+        ring.set(static_cast<std::int64_t>(x), cells[x] != 0);
     return ring;
 }
 
@@ -48,12 +49,14 @@ TEST(EcaUpdate, Extract64WrapsAnyWidth) {
     for (std::int64_t width : {1, 2, 3, 63, 64, 65, 130}) {
         Cells cells = toroid::testing::random_cells(static_cast<std::size_t>(width), 7 + width);
         EcaRing ring = to_ring(cells);
-        for (std::int64_t start : {std::int64_t{-70}, std::int64_t{0}, std::int64_t{5}, width - 1, width * 3}) {
+        for (std::int64_t start :
+             {std::int64_t{-70}, std::int64_t{0}, std::int64_t{5}, width - 1, width * 3}) {
             const std::uint64_t w = eca_extract64(ring.words().data(), width, start);
             for (int i = 0; i < 64; ++i) {
                 std::int64_t x = (start + i) % width;
                 if (x < 0) x += width;
-                ASSERT_EQ((w >> i) & 1, static_cast<std::uint64_t>(cells[static_cast<std::size_t>(x)]))
+                ASSERT_EQ((w >> i) & 1,
+                          static_cast<std::uint64_t>(cells[static_cast<std::size_t>(x)]))
                     << "width " << width << " start " << start << " bit " << i;
             }
         }
@@ -93,7 +96,8 @@ TEST(EcaCpu, Rule90PopulationIsPowerOfTwo) {
     const std::int64_t width = 1001;  // wide enough that 400 steps never wrap
     EcaRing ring = eca_initial_ring(width, "center");
     for (int n = 0; n <= 400; ++n) {
-        ASSERT_EQ(ring.population(), std::uint64_t{1} << std::popcount(static_cast<unsigned>(n))) << n;
+        ASSERT_EQ(ring.population(), std::uint64_t{1} << std::popcount(static_cast<unsigned>(n)))
+            << n;
         eca_step(ring, 90, 1);
     }
 }
@@ -106,7 +110,9 @@ TEST(EcaCpu, Rule150RowsArePowersOfTrinomial) {
     for (int n = 0; n <= 140; ++n) {
         for (std::int64_t x = 0; x < width; ++x) {
             const std::int64_t k = x - centre + n;  // exponent of t
-            const int coeff = (k >= 0 && k < static_cast<std::int64_t>(poly.size())) ? poly[static_cast<std::size_t>(k)] : 0;
+            const int coeff = (k >= 0 && k < static_cast<std::int64_t>(poly.size()))
+                                  ? poly[static_cast<std::size_t>(k)]
+                                  : 0;
             ASSERT_EQ(ring.get(x), coeff != 0) << "n " << n << " x " << x;
         }
         std::vector<int> next(poly.size() + 2, 0);
@@ -122,7 +128,8 @@ TEST(EcaCpu, Rule150RowsArePowersOfTrinomial) {
 
 TEST(EcaCpu, Rule30CentreColumn) {
     // OEIS A051023: the centre column of rule 30 from one cell.
-    const int a051023[] = {1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0};
+    const int a051023[] = {1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0,
+                           1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 1, 1, 0};
     // OEIS A070952: number of live cells of rule 30 at step n.
     const int a070952[] = {1, 3, 3, 6, 4, 9, 5, 12, 7, 12, 11, 14, 12, 19, 13, 22, 15, 19, 20, 24};
     const std::int64_t width = 201;
@@ -143,7 +150,8 @@ TEST(EcaCpu, MatchesNaiveReferenceOnAwkwardWidths) {
     for (auto kernel : kernels()) {
         for (std::int64_t width : widths) {
             for (int rule : rules) {
-                const Cells start = toroid::testing::random_cells(static_cast<std::size_t>(width), seed++);
+                const Cells start =
+                    toroid::testing::random_cells(static_cast<std::size_t>(width), seed++);
                 for (std::int64_t steps : {1, 7, 64, 65, 150}) {
                     EcaCpuOptions opt;
                     opt.kernel = kernel;
@@ -193,7 +201,8 @@ TEST(EcaCpu, EveryRuleOnEveryKernel) {
     for (auto kernel : kernels()) {
         for (int rule = 0; rule < 256; ++rule) {
             const std::int64_t width = 65 + rule;
-            const Cells start = toroid::testing::random_cells(static_cast<std::size_t>(width), 1000 + rule);
+            const Cells start =
+                toroid::testing::random_cells(static_cast<std::size_t>(width), 1000 + rule);
             EcaCpuOptions opt;
             opt.kernel = kernel;
             opt.block_words = 2;

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "eca_naive.hpp"
-#include "toroid/eca_cpu.hpp"
-#include "toroid/eca_update.hpp"
+#include "toroid/eca/eca_cpu.hpp"
+#include "toroid/eca/eca_update.hpp"
 #include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
 
@@ -17,22 +17,25 @@ using namespace toroid;
 
 namespace {
 
-__global__ void step_words_kernel(const std::uint64_t* prev, const std::uint64_t* cur, const std::uint64_t* next,
-                                  std::uint64_t* out, int n, EcaMasks masks) {
+__global__ void step_words_kernel(const std::uint64_t* prev, const std::uint64_t* cur,
+                                  const std::uint64_t* next, std::uint64_t* out, int n,
+                                  EcaMasks masks) {
     const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
     if (i < n) out[i] = eca_step_word(masks, prev[i], cur[i], next[i]);
 }
 
 class EcaGpu : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
-        if (gpu::device_count() == 0) GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
+        if (gpu::device_count() == 0)
+            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
     }
 };
 
 EcaRing to_ring(const toroid::testing::Cells& cells) {
     EcaRing ring(static_cast<std::int64_t>(cells.size()));
-    for (std::size_t x = 0; x < cells.size(); ++x) ring.set(static_cast<std::int64_t>(x), cells[x] != 0);
+    for (std::size_t x = 0; x < cells.size(); ++x)
+        ring.set(static_cast<std::int64_t>(x), cells[x] != 0);
     return ring;
 }
 
@@ -60,7 +63,8 @@ TEST_F(EcaGpu, SharedWordFunctionMatchesHost) {
         const EcaMasks masks = eca_masks(static_cast<unsigned>(rule));
         step_words_kernel<<<(n + 255) / 256, 256>>>(dp, dc, dx, dout, n, masks);
         ASSERT_EQ(cudaMemcpy(out.data(), dout, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
-        for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], eca_step_word(masks, p[i], c[i], x[i])) << rule;
+        for (int i = 0; i < n; ++i)
+            ASSERT_EQ(out[i], eca_step_word(masks, p[i], c[i], x[i])) << rule;
     }
     cudaFree(dp);
     cudaFree(dc);
@@ -70,18 +74,22 @@ TEST_F(EcaGpu, SharedWordFunctionMatchesHost) {
 
 TEST_F(EcaGpu, MatchesCpuAndNaiveOnAwkwardWidths) {
     std::uint64_t seed = 11;
-    for (std::int64_t width : {1, 2, 3, 63, 64, 65, 127, 129, 2047 * 64 + 5, 4096 * 64, 5000 * 64 + 1}) {
+    for (std::int64_t width :
+         {1, 2, 3, 63, 64, 65, 127, 129, 2047 * 64 + 5, 4096 * 64, 5000 * 64 + 1}) {
         for (int rule : {30, 45, 90, 110, 150, 255}) {
-            const toroid::testing::Cells start = toroid::testing::random_cells(static_cast<std::size_t>(width), seed++);
+            const toroid::testing::Cells start =
+                toroid::testing::random_cells(static_cast<std::size_t>(width), seed++);
             for (std::int64_t steps : {1, 64, 100}) {
                 EcaRing gpu_ring = to_ring(start);
                 gpu::eca_run(gpu_ring, rule, steps);
                 EcaRing cpu_ring = to_ring(start);
                 eca_step(cpu_ring, rule, steps);
-                ASSERT_EQ(gpu_ring, cpu_ring) << "width " << width << " rule " << rule << " steps " << steps;
+                ASSERT_EQ(gpu_ring, cpu_ring)
+                    << "width " << width << " rule " << rule << " steps " << steps;
                 if (width < 100000) {
                     EcaRing naive = to_ring(toroid::testing::naive_eca_run(start, rule, steps));
-                    ASSERT_EQ(gpu_ring, naive) << "width " << width << " rule " << rule << " steps " << steps;
+                    ASSERT_EQ(gpu_ring, naive)
+                        << "width " << width << " rule " << rule << " steps " << steps;
                 }
             }
         }
@@ -92,10 +100,12 @@ TEST_F(EcaGpu, RandomWidthsAllRules) {
     std::mt19937_64 gen(99);
     for (int rule = 0; rule < 256; ++rule) {
         const std::int64_t width = 1 + static_cast<std::int64_t>(gen() % 3000);
-        const toroid::testing::Cells start = toroid::testing::random_cells(static_cast<std::size_t>(width), gen());
+        const toroid::testing::Cells start =
+            toroid::testing::random_cells(static_cast<std::size_t>(width), gen());
         const std::int64_t steps = 1 + static_cast<std::int64_t>(gen() % 200);
         EcaRing ring = to_ring(start);
         gpu::eca_run(ring, rule, steps);
-        ASSERT_EQ(ring, to_ring(toroid::testing::naive_eca_run(start, rule, steps))) << rule << " " << width;
+        ASSERT_EQ(ring, to_ring(toroid::testing::naive_eca_run(start, rule, steps)))
+            << rule << " " << width;
     }
 }

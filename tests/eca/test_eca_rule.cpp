@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "toroid/eca_formula.hpp"
-#include "toroid/eca_rule.hpp"
+#include "toroid/eca/eca_formula.hpp"
+#include "toroid/eca/eca_rule.hpp"
 #include "toroid/error.hpp"
 
 using namespace toroid;
@@ -47,7 +47,8 @@ TEST(EcaRule, MirrorComplementIdentities) {
         for (int i = 0; i < 8; ++i) {
             const int x = i >> 2, y = (i >> 1) & 1, z = i & 1;
             EXPECT_EQ(eca_output(eca_mirror(r), x, y, z), eca_output(r, z, y, x));
-            EXPECT_EQ(eca_output(eca_complement(r), x, y, z), 1 - eca_output(r, 1 - x, 1 - y, 1 - z));
+            EXPECT_EQ(eca_output(eca_complement(r), x, y, z),
+                      1 - eca_output(r, 1 - x, 1 - y, 1 - z));
         }
     }
 }

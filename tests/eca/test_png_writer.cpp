@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "toroid/png_writer.hpp"
+#include "toroid/io/png_writer.hpp"
 
 using toroid::PngWriter;
 
@@ -40,7 +40,7 @@ TEST(PngWriter, OneBitRowsFromCanonicalWords) {
     ASSERT_EQ(h, 2u);
     for (std::uint32_t x = 0; x < w; ++x) {
         const bool live0 = x == 0 || x == 69;
-        EXPECT_EQ(px[x], live0 ? 0 : 255) << x;   // live = black
+        EXPECT_EQ(px[x], live0 ? 0 : 255) << x;  // live = black
         EXPECT_EQ(px[w + x], 0) << x;
     }
     std::remove(path.c_str());
@@ -60,6 +60,7 @@ TEST(PngWriter, EightBitAndRowCountChecked) {
     EXPECT_EQ(px[1], 128);
     PngWriter short_png(path, 3, 2, PngWriter::Pixel::Gray8);
     EXPECT_THROW(short_png.finish(), std::runtime_error);
-    EXPECT_THROW(PngWriter("/nonexistent-dir/x.png", 3, 1, PngWriter::Pixel::Gray8), std::runtime_error);
+    EXPECT_THROW(PngWriter("/nonexistent-dir/x.png", 3, 1, PngWriter::Pixel::Gray8),
+                 std::runtime_error);
     std::remove(path.c_str());
 }

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "reference.hpp"
-#include "toroid/cpu_backend.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
 
 namespace toroid {
 namespace {
@@ -17,15 +17,15 @@ using testing::random_grid;
 using testing::reference_run;
 
 const std::vector<std::pair<int, int>> kSizes = {
-    {1, 1},    {2, 2},   {3, 3},   {5, 5},     {1, 7},    {7, 1},   {31, 33}, {32, 32},
-    {33, 31},  {63, 64}, {64, 63}, {65, 65},   {100, 73}, {127, 5}, {128, 9}, {129, 40},
-    {1000, 1}, {1, 1000}, {513, 3}, {600, 70}};
+    {1, 1},   {2, 2},    {3, 3},    {5, 5},    {1, 7},   {7, 1},    {31, 33},
+    {32, 32}, {33, 31},  {63, 64},  {64, 63},  {65, 65}, {100, 73}, {127, 5},
+    {128, 9}, {129, 40}, {1000, 1}, {1, 1000}, {513, 3}, {600, 70}};
 
 const std::vector<std::string> kRules = {
-    "B3/S23",       "B36/S23",      "B1357/S1357", "B3/S12345",  "B1357/S02468",
-    "B3678/S34678", "B0/S8",        "B0123/S",     "B2/S34H",    "B0/S0123456H",
-    "B2/S013V",     "B0/S4V",       "B3/S3",       "B3/S13",     "B2(1/3)/S12H",
-    "B2(1/6)3/S23H", "B3/S2(0.9)3", "B1(0.5)/S0(0.5)1V", "B0(0.01)3/S23"};
+    "B3/S23",       "B36/S23", "B1357/S1357",  "B3/S12345",     "B1357/S02468", "B3678/S34678",
+    "B0/S8",        "B0123/S", "B2/S34H",      "B0/S0123456H",  "B2/S013V",     "B0/S4V",
+    "B3/S3",        "B3/S13",  "B2(1/3)/S12H", "B2(1/6)3/S23H", "B3/S2(0.9)3",  "B1(0.5)/S0(0.5)1V",
+    "B0(0.01)3/S23"};
 
 void expect_matches_reference(const std::string& rule_text, int w, int h, int gens, int threads,
                               std::uint64_t seed) {
@@ -100,7 +100,8 @@ TEST(CpuBackend, SparsePatternsComputeFewTiles) {
     CpuBackend cpu(Rule::parse("B3/S23"), {2, 0});
     Grid g(8192, 8192);
     for (int x : {100, 101, 102}) g.set(x, 100, true);
-    for (auto [x, y] : {std::pair{5000, 5000}, {5001, 5000}, {5000, 5001}, {5001, 5001}}) g.set(x, y, true);
+    for (auto [x, y] : {std::pair{5000, 5000}, {5001, 5000}, {5000, 5001}, {5001, 5001}})
+        g.set(x, y, true);
     cpu.load(g);
     cpu.step(2);  // the first two steps compute everything
     const std::uint64_t before = cpu.tiles_computed();
@@ -195,7 +196,8 @@ TEST(CpuBackend, BruteForceEqualsSkipping) {
     brute.step(300);
     EXPECT_EQ(skipping.grid(), brute.grid());
     EXPECT_LT(skipping.tiles_computed(), brute.tiles_computed());
-    EXPECT_EQ(brute.tiles_computed(), 300u * 3u * 3u);  // 3 x 3 tiles of 2048 x 32 cells, every step
+    EXPECT_EQ(brute.tiles_computed(),
+              300u * 3u * 3u);  // 3 x 3 tiles of 2048 x 32 cells, every step
 }
 
 }  // namespace

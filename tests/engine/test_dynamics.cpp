@@ -4,8 +4,8 @@
 #include <string>
 
 #include "reference.hpp"
-#include "toroid/cpu_backend.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {
@@ -17,7 +17,8 @@ Grid complement(Grid g) {
 }
 
 Grid library_pattern(const std::string& name, std::int64_t w, std::int64_t h) {
-    return place_pattern(read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/" + name + ".rle"), w, h);
+    return place_pattern(
+        read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/" + name + ".rle"), w, h);
 }
 
 TEST(Dynamics, DayAndNightIsDeadAliveSymmetric) {

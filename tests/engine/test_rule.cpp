@@ -2,8 +2,8 @@
 
 #include <random>
 
+#include "toroid/core/rule.hpp"
 #include "toroid/error.hpp"
-#include "toroid/rule.hpp"
 
 namespace toroid {
 namespace {
@@ -63,20 +63,25 @@ TEST(Rule, RoundTripsRandomRules) {
             for (int k = 0; k <= max; ++k) {
                 if (rng() % 2) continue;
                 text += char('0' + k);
-                if (rng() % 5 == 0) text += "(" + std::to_string(1 + rng() % 7) + "/" + std::to_string(8 + rng() % 9) + ")";
-                else if (rng() % 9 == 0) text += "(0." + std::to_string(1 + rng() % 999) + ")";
+                if (rng() % 5 == 0)
+                    text += "(" + std::to_string(1 + rng() % 7) + "/" +
+                            std::to_string(8 + rng() % 9) + ")";
+                else if (rng() % 9 == 0)
+                    text += "(0." + std::to_string(1 + rng() % 999) + ")";
             }
             if (part == 0) text += "/S";
         }
         text += suffix[kind];
-        if (rng() % 4 == 0) text += ":T" + std::to_string(1 + rng() % 500) + "," + std::to_string(1 + rng() % 500);
+        if (rng() % 4 == 0)
+            text += ":T" + std::to_string(1 + rng() % 500) + "," + std::to_string(1 + rng() % 500);
         Rule r = Rule::parse(text);
         EXPECT_EQ(Rule::parse(r.to_string()), r) << text << " -> " << r.to_string();
     }
 }
 
 TEST(Rule, RejectsBadRulesWithAClearMessage) {
-    EXPECT_NE(error_of("B9/S23").find("count 9 is out of range"), std::string::npos) << error_of("B9/S23");
+    EXPECT_NE(error_of("B9/S23").find("count 9 is out of range"), std::string::npos)
+        << error_of("B9/S23");
     EXPECT_NE(error_of("B3/S2a").find("non-totalistic"), std::string::npos);
     EXPECT_NE(error_of("B3/S23X").find("unexpected 'X'"), std::string::npos) << error_of("B3/S23X");
     EXPECT_NE(error_of("B2(4/3)/S").find("greater than 1"), std::string::npos);

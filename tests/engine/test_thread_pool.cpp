@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "toroid/thread_pool.hpp"
+#include "toroid/cpu/thread_pool.hpp"
 
 namespace toroid {
 
@@ -19,9 +19,11 @@ TEST(ThreadPool, EveryTaskRunsExactlyOnce) {
 
 TEST(ThreadPool, RethrowsTheFirstException) {
     ThreadPool pool(3);
-    EXPECT_THROW(pool.run(50, [](std::size_t i) {
-        if (i == 7) throw std::runtime_error("boom");
-    }), std::runtime_error);
+    EXPECT_THROW(pool.run(50,
+                          [](std::size_t i) {
+                              if (i == 7) throw std::runtime_error("boom");
+                          }),
+                 std::runtime_error);
     std::atomic<int> n{0};
     pool.run(10, [&](std::size_t) { n.fetch_add(1); });  // still usable afterwards
     EXPECT_EQ(n.load(), 10);

@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "toroid/error.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace {
 

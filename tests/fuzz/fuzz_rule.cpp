@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "toroid/core/rule.hpp"
 #include "toroid/error.hpp"
-#include "toroid/rule.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -28,7 +28,8 @@ std::string error_of(const std::string& text) {
 }  // namespace
 
 TEST(GameGraph, ParsesAllLineForms) {
-    const auto g = parse("# a city\nvertices a b c d\nvertices e\na b\nb -> c\nc: d e\n\nd e  # comment\n");
+    const auto g =
+        parse("# a city\nvertices a b c d\nvertices e\na b\nb -> c\nc: d e\n\nd e  # comment\n");
     EXPECT_EQ(g.size(), 5u);
     EXPECT_EQ(g.moves(*g.find("c")).size(), 2u);
     const auto n = parse("vertices 4\n0 1\n1 2\n2 3\n");
@@ -113,7 +114,8 @@ TEST(GraphAnalysis, RandomGraphsValuesAgreeWithRetrogradeAndMex) {
         for (std::size_t v = 0; v < n; ++v) {
             if (!r.value[v].finite) continue;
             const auto gv = r.value[v].value;
-            for (const auto w : g.moves(v)) EXPECT_FALSE(r.value[w].finite && r.value[w].value == gv);
+            for (const auto w : g.moves(v))
+                EXPECT_FALSE(r.value[w].finite && r.value[w].value == gv);
         }
     }
 }
@@ -151,7 +153,9 @@ TEST(Sum, WinningMoveLocatedInItsComponent) {
     EXPECT_EQ(analyze_sum({nim(4), nim(4)}).outcome, Outcome::P);
     // a loopy component: infinity(0,2) + 2 -> the winning move goes to value 2 there
     SumComponent loopy{"loop", LoopyValue{false, 0, {0, 2}},
-                       [](std::uint64_t t) -> std::optional<std::string> { return "to value " + std::to_string(t); }};
+                       [](std::uint64_t t) -> std::optional<std::string> {
+                           return "to value " + std::to_string(t);
+                       }};
     const auto c = analyze_sum({loopy, nim(2)});
     EXPECT_EQ(c.outcome, Outcome::N);
     ASSERT_EQ(c.winning_moves.size(), 1u);

@@ -19,7 +19,8 @@ TEST(Lecture, TakeOneToThreeHeapsMatchesClosedForm) {
     const auto s = solve(game, start);
     EXPECT_EQ(s.value(start), LoopyValue::of(2));
     for (std::size_t id = 0; id < s.size(); ++id)
-        EXPECT_EQ(s.analysis().value[id], LoopyValue::of(take_heaps_closed_form(3, s.position(id))));
+        EXPECT_EQ(s.analysis().value[id],
+                  LoopyValue::of(take_heaps_closed_form(3, s.position(id))));
     const auto w = s.winning_moves(start);
     // g = 1^2^1^0 = 2: take 2 from the 6 (DOMAIN.md), and also 2 from the 9,
     // the 5 or the 4 (each leaves xor 0 of the residues mod 4)
@@ -35,7 +36,8 @@ TEST(Lecture, TakeOneToThreeHeapsMatchesClosedForm) {
         const TakeHeapsGame tk(k);
         const auto sk = solve(tk, {20, 13});
         for (std::size_t id = 0; id < sk.size(); ++id)
-            EXPECT_EQ(sk.analysis().value[id], LoopyValue::of(take_heaps_closed_form(k, sk.position(id))));
+            EXPECT_EQ(sk.analysis().value[id],
+                      LoopyValue::of(take_heaps_closed_form(k, sk.position(id))));
     }
 }
 
@@ -77,7 +79,8 @@ TEST(Lecture, ParityGamePeriodSixAnd27TakeTwo) {
 
 namespace {
 // Independent check for game N: plain memoised minimax (win = reach N exactly).
-bool n_wins(std::int64_t n, std::int64_t total, std::int64_t last, std::map<std::pair<int, int>, bool>& memo) {
+bool n_wins(std::int64_t n, std::int64_t total, std::int64_t last,
+            std::map<std::pair<int, int>, bool>& memo) {
     const auto key = std::make_pair(static_cast<int>(total), static_cast<int>(last));
     if (auto it = memo.find(key); it != memo.end()) return it->second;
     bool win = false;
@@ -129,7 +132,8 @@ TEST(Lecture, CoinStripIsStaircaseNim) {
     const Position start{1, 4, 6, 10, 11};
     const auto s = solve(game, start);
     for (std::size_t id = 0; id < s.size(); ++id)
-        EXPECT_EQ(s.analysis().outcome[id] == Outcome::P, coin_strip_closed_form(s.position(id)) == 0);
+        EXPECT_EQ(s.analysis().outcome[id] == Outcome::P,
+                  coin_strip_closed_form(s.position(id)) == 0);
 }
 
 TEST(Solver, MisereBruteForceMatchesMisereNim) {

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <map>
+#include <random>
 #include <set>
 
 #include "toroid/error.hpp"
@@ -91,7 +91,8 @@ TEST(Nim, MisereMatchesBruteForce) {
                         any_move = true;
                         to_p = to_p || p.at(q);
                     }
-                p[h] = any_move ? !to_p : false;  // no move: the previous player moved last and lost
+                p[h] =
+                    any_move ? !to_p : false;  // no move: the previous player moved last and lost
                 EXPECT_EQ(misere_nim_is_p(h), p[h]) << a << " " << b << " " << total - a - b;
                 for (const auto& mv : misere_nim_winning_moves(h)) {
                     H q = h;
@@ -154,13 +155,15 @@ TEST(Nim, TooLargeEnumerationIsRefused) {
 TEST(Parse, BadNumbers) {
     EXPECT_EQ(parse_u64("18446744073709551615", "heap"), UINT64_MAX);
     EXPECT_EQ(parse_u64("+7", "heap"), 7u);
-    for (const char* bad : {"-3", "abc", "", "3x", "18446744073709551616", "99999999999999999999999", "+", "1.5"}) {
+    for (const char* bad :
+         {"-3", "abc", "", "3x", "18446744073709551616", "99999999999999999999999", "+", "1.5"}) {
         EXPECT_THROW(parse_u64(bad, "heap 1"), toroid::InputError) << bad;
     }
     try {
         parse_u64("-3", "heap 2");
     } catch (const toroid::InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("heap 2 '-3' must not be negative"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("heap 2 '-3' must not be negative"), std::string::npos)
+            << e.what();
     }
     try {
         parse_u64("18446744073709551616", "heap 1");

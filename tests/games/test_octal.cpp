@@ -14,7 +14,9 @@ std::uint32_t s134_value(std::uint64_t n) {
     static const std::uint32_t per[7] = {0, 1, 0, 1, 2, 3, 2};
     return per[n % 7];
 }
-V prefix(const V& g, std::size_t n) { return V(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(n)); }
+V prefix(const V& g, std::size_t n) {
+    return V(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(n));
+}
 }  // namespace
 
 TEST(Octal, KnownSequences) {
@@ -23,12 +25,13 @@ TEST(Octal, KnownSequences) {
     const auto dawson = octal_grundy_naive(OctalGame::parse("0.07"), 30);
     EXPECT_EQ(prefix(dawson, 20), (V{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3}));
     const auto chess = octal_grundy_naive(OctalGame::parse("0.137"), 30);
-    for (std::size_t n = 0; n < 29; ++n) EXPECT_EQ(chess[n], dawson[n + 1]);  // Dawson's chess is shifted
+    for (std::size_t n = 0; n < 29; ++n)
+        EXPECT_EQ(chess[n], dawson[n + 1]);  // Dawson's chess is shifted
 }
 
 TEST(Octal, FastEqualsNaiveBeyondThePrefix) {
-    for (const char* code : {"0.77", "0.07", "0.137", "4.07", "0.106", "0.165", "0.356", "0.777", "0.4", "4.7",
-                             "0.051", "0.6", "0.123", "0.3", "0.45"}) {
+    for (const char* code : {"0.77", "0.07", "0.137", "4.07", "0.106", "0.165", "0.356", "0.777",
+                             "0.4", "4.7", "0.051", "0.6", "0.123", "0.3", "0.45"}) {
         const auto game = OctalGame::parse(code);
         const auto naive = octal_grundy_naive(game, 6000);
         EXPECT_EQ(octal_grundy(game, 6000, false).g, naive) << code;
@@ -101,13 +104,16 @@ TEST(Octal, MovesIncludeSplits) {
 }
 
 TEST(Octal, MalformedCodes) {
-    for (const char* bad : {"", "07", "0.08", "2.07", "0.0.7", "0.7a", "x.07", "0.", "04.7", "-0.7"}) {
+    for (const char* bad :
+         {"", "07", "0.08", "2.07", "0.0.7", "0.7a", "x.07", "0.", "04.7", "-0.7"}) {
         EXPECT_THROW(OctalGame::parse(bad), toroid::InputError) << bad;
     }
     try {
         OctalGame::parse("0.08");
     } catch (const toroid::InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("'8' at position 4 is not an octal digit"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("'8' at position 4 is not an octal digit"),
+                  std::string::npos)
+            << e.what();
     }
     EXPECT_EQ(OctalGame::parse(".070").code(), "0.07");
     EXPECT_THROW(octal_grundy(OctalGame::parse("0.77"), 1'000'000'000), toroid::InputError);
@@ -143,16 +149,18 @@ TEST(Subtraction, PeriodsProvedWithTheSubtractionWindow) {
     const auto q = subtraction_period(odd, subtraction_grundy(odd, 100));
     EXPECT_TRUE(q.found);
     EXPECT_FALSE(q.proved);
-    EXPECT_EQ(subtraction_grundy_of(SubtractionSet::parse("1,3,4"), 1'000'000'007), s134_value(1'000'000'007));
+    EXPECT_EQ(subtraction_grundy_of(SubtractionSet::parse("1,3,4"), 1'000'000'007),
+              s134_value(1'000'000'007));
 }
 
 TEST(Subtraction, MalformedSets) {
-    for (const char* bad : {"", "1,,3", "0", "3-1", "-2", "abc", "1-", ",1", "1,", "99999999999", "1-99999999",
-                            "1.5", "prime"}) {
+    for (const char* bad : {"", "1,,3", "0", "3-1", "-2", "abc", "1-", ",1", "1,", "99999999999",
+                            "1-99999999", "1.5", "prime"}) {
         EXPECT_THROW(SubtractionSet::parse(bad), toroid::InputError) << bad;
     }
     EXPECT_EQ(SubtractionSet::parse("4,1-3, odd").to_string(), "1,2,3,4,odd");
-    EXPECT_THROW(subtraction_grundy(SubtractionSet::parse("powers-of-2,even"), 10'000'000), toroid::InputError);
+    EXPECT_THROW(subtraction_grundy(SubtractionSet::parse("powers-of-2,even"), 10'000'000),
+                 toroid::InputError);
 }
 
 TEST(Octal, HopelessComputationsAreRefusedWithAProjection) {
@@ -164,7 +172,8 @@ TEST(Octal, HopelessComputationsAreRefusedWithAProjection) {
         EXPECT_NE(std::string(e.what()).find("smaller --upto"), std::string::npos) << e.what();
     }
     // a sparse game within the same limit is not refused
-    EXPECT_EQ(octal_grundy(OctalGame::parse("0.106"), 100'000, true, 1'000'000'000).g.size(), 100'001u);
+    EXPECT_EQ(octal_grundy(OctalGame::parse("0.106"), 100'000, true, 1'000'000'000).g.size(),
+              100'001u);
 }
 
 namespace {
@@ -195,10 +204,12 @@ Periodicity brute_period(const V& g, std::size_t t, bool splits) {
 TEST(Periodicity, LinearSearchAgreesWithTheDefinition) {
     std::mt19937 rng(7);
     for (int i = 0; i < 3000; ++i) {
-        const std::size_t len = 2 + rng() % 120, pre = rng() % len, p = 1 + rng() % 9, t = rng() % 4;
+        const std::size_t len = 2 + rng() % 120, pre = rng() % len, p = 1 + rng() % 9,
+                          t = rng() % 4;
         V cycle(p), g(len);
         for (auto& c : cycle) c = static_cast<std::uint32_t>(rng() % 3);
-        for (std::size_t n = 0; n < len; ++n) g[n] = n < pre ? static_cast<std::uint32_t>(rng() % 3) : cycle[(n - pre) % p];
+        for (std::size_t n = 0; n < len; ++n)
+            g[n] = n < pre ? static_cast<std::uint32_t>(rng() % 3) : cycle[(n - pre) % p];
         if (rng() % 3 == 0) g[rng() % len] ^= 1;  // sometimes a late exception
         for (const bool splits : {true, false}) {
             const auto a = find_period(g, t, splits), b = brute_period(g, t, splits);
@@ -216,7 +227,8 @@ TEST(Periodicity, AlmostPeriodicMillionsAreLinear) {
     // multiple of 4 matches for 400000 values, which made the old search quadratic.
     V g(1'000'001);
     std::mt19937 rng(3);
-    for (std::size_t n = 0; n < g.size(); ++n) g[n] = static_cast<std::uint32_t>(n < 600'000 ? rng() % 50 : n % 4);
+    for (std::size_t n = 0; n < g.size(); ++n)
+        g[n] = static_cast<std::uint32_t>(n < 600'000 ? rng() % 50 : n % 4);
     const auto p = find_period(g, 3, true);
     EXPECT_FALSE(p.found);  // needs 2 * 600000 + 8 + 2 > 10^6
     g.resize(1'300'001);

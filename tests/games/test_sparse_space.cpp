@@ -22,7 +22,8 @@ TEST(CommonCoset, ReduceIsCanonicalPerCoset) {
     EXPECT_FALSE(c.extend(15 ^ 17));  // already in W
     EXPECT_EQ(c.dim(), 3u);
     for (std::uint32_t v = 0; v < 256; ++v)
-        for (std::uint32_t w : {0u, 15u, 17u, 39u, 15u ^ 39u, 15u ^ 17u ^ 39u}) EXPECT_EQ(c.reduce(v), c.reduce(v ^ w));
+        for (std::uint32_t w : {0u, 15u, 17u, 39u, 15u ^ 39u, 15u ^ 17u ^ 39u})
+            EXPECT_EQ(c.reduce(v), c.reduce(v ^ w));
     // distinct cosets reduce differently: 256 values / 8 per coset
     std::vector<std::uint32_t> reps;
     for (std::uint32_t v = 0; v < 256; ++v) reps.push_back(c.reduce(v));
@@ -35,13 +36,14 @@ TEST(CommonCoset, ReduceIsCanonicalPerCoset) {
 }
 
 TEST(CommonCoset, SeparationDependsOnSplitParities) {
-    // Domain form of 0.106: even positions 0 + W, odd positions 1 + W, W = {v : parity(v & 13) = 0}.
+    // Domain form of 0.106: even positions 0 + W, odd positions 1 + W, W = {v : parity(v & 13) =
+    // 0}.
     CommonCoset c;
     c.domain = true;
     c.rep = {0, 1};
     for (std::uint32_t w : {2u, 5u, 9u, 16u}) c.extend(w);
-    EXPECT_TRUE(c.separates(0b10));    // 0.106 splits after taking 3 (odd)
-    EXPECT_FALSE(c.separates(0b01));   // an even k would make common values abundant
+    EXPECT_TRUE(c.separates(0b10));   // 0.106 splits after taking 3 (odd)
+    EXPECT_FALSE(c.separates(0b01));  // an even k would make common values abundant
     EXPECT_FALSE(c.separates(0b11));
     CommonCoset plain;
     plain.rep = {3, 3};
@@ -69,8 +71,9 @@ TEST(CommonCoset, ChoiceFindsTheKnownSparseSpaces) {
 }
 
 TEST(SparseSolver, ExactForManyCodesWithAShortSchedule) {
-    std::vector<std::string> codes = {"0.777", "0.106", "0.165", "0.356", "0.16", "0.56", "0.127", "0.376", "4.07",
-                                      "4.777", "0.007", "0.244", "0.4", "0.04", "0.6", "0.70004", "0.4444444"};
+    std::vector<std::string> codes = {"0.777", "0.106", "0.165", "0.356",   "0.16",     "0.56",
+                                      "0.127", "0.376", "4.07",  "4.777",   "0.007",    "0.244",
+                                      "0.4",   "0.04",  "0.6",   "0.70004", "0.4444444"};
     std::mt19937 rng(2026);
     for (int i = 0; i < 40; ++i) {
         std::string code = (rng() % 4 == 0 ? "4." : "0.");

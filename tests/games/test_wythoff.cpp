@@ -36,7 +36,8 @@ TEST(Zeckendorf, BadStrings) {
 
 TEST(Wythoff, PPositionsBothFormsAgree) {
     const auto p = wythoff_p_positions(6);
-    const std::vector<std::pair<std::uint64_t, std::uint64_t>> expect{{0, 0}, {1, 2}, {3, 5}, {4, 7}, {6, 10}, {8, 13}};
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>> expect{{0, 0}, {1, 2},  {3, 5},
+                                                                      {4, 7}, {6, 10}, {8, 13}};
     EXPECT_EQ(p, expect);
     for (std::uint64_t a = 0; a < 300; ++a)
         for (std::uint64_t b = 0; b < 300; ++b)
@@ -60,7 +61,8 @@ TEST(Wythoff, WinningMovesAreAllMovesToP) {
                 if (wythoff_is_p(a - t, b - t)) brute.push_back({t, t, a - t, b - t});
             auto got = wythoff_winning_moves(a, b);
             auto key = [](const WythoffMove& m) { return std::make_pair(m.take_a, m.take_b); };
-            std::sort(brute.begin(), brute.end(), [&](auto& x, auto& y) { return key(x) < key(y); });
+            std::sort(brute.begin(), brute.end(),
+                      [&](auto& x, auto& y) { return key(x) < key(y); });
             std::sort(got.begin(), got.end(), [&](auto& x, auto& y) { return key(x) < key(y); });
             EXPECT_EQ(got, brute) << a << "," << b;
         }

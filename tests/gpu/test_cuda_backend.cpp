@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "reference.hpp"
-#include "toroid/cpu_backend.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/error.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
 #include "toroid/gpu/device.hpp"
@@ -12,17 +12,19 @@ namespace toroid {
 namespace {
 
 class CudaBackendTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
-        if (gpu::device_count() == 0) GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
+        if (gpu::device_count() == 0)
+            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
     }
 };
 
 TEST_F(CudaBackendTest, EqualsCpuForEveryRuleKindAndSize) {
-    const int sizes[][2] = {{1, 1}, {2, 2}, {3, 5}, {63, 64}, {64, 63}, {65, 65}, {100, 73}, {129, 127}, {1000, 1},
-                            {1, 1000}, {4100, 70}};
+    const int sizes[][2] = {{1, 1},    {2, 2},     {3, 5},    {63, 64},  {64, 63},  {65, 65},
+                            {100, 73}, {129, 127}, {1000, 1}, {1, 1000}, {4100, 70}};
     std::uint64_t seed = 1;
-    for (const char* text : {"B3/S23", "B36/S23", "B0/S8", "B2/S34H", "B2/S013V", "B2(1/3)/S12H", "B3/S2(0.9)3"}) {
+    for (const char* text :
+         {"B3/S23", "B36/S23", "B0/S8", "B2/S34H", "B2/S013V", "B2(1/3)/S12H", "B3/S2(0.9)3"}) {
         const Rule rule = Rule::parse(text);
         for (auto [w, h] : sizes) {
             const Grid start = testing::random_grid(w, h, 0.4, seed++);

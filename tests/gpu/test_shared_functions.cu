@@ -5,11 +5,11 @@
 #include <random>
 #include <vector>
 
-#include "toroid/bitslice.hpp"
+#include "toroid/core/bitslice.hpp"
+#include "toroid/core/philox.hpp"
+#include "toroid/core/rule.hpp"
+#include "toroid/core/stochastic.hpp"
 #include "toroid/gpu/device.hpp"
-#include "toroid/philox.hpp"
-#include "toroid/rule.hpp"
-#include "toroid/stochastic.hpp"
 
 namespace toroid {
 namespace {
@@ -43,7 +43,8 @@ TEST(SharedFunctions, KernelEqualsHost) {
     std::vector<Case> cases(n);
     for (auto& c : cases)
         for (auto& w : c.w) w = rng() & rng();
-    for (const char* text : {"B3/S23", "B36/S23", "B2/S34H", "B2/S013V", "B2(1/3)/S12H", "B0(0.3)3/S2(0.9)3"}) {
+    for (const char* text :
+         {"B3/S23", "B36/S23", "B2/S34H", "B2/S013V", "B2(1/3)/S12H", "B0(0.3)3/S2(0.9)3"}) {
         const CompiledRule rule = Rule::parse(text).compile();
         Case* d_cases = nullptr;
         std::uint64_t* d_out = nullptr;
@@ -55,7 +56,9 @@ TEST(SharedFunctions, KernelEqualsHost) {
         ASSERT_EQ(cudaMemcpy(got.data(), d_out, 8 * n, cudaMemcpyDeviceToHost), cudaSuccess);
         cudaFree(d_cases);
         cudaFree(d_out);
-        for (int i = 0; i < n; ++i) ASSERT_EQ(got[std::size_t(i)], evaluate(cases[std::size_t(i)], rule, std::uint64_t(i))) << text;
+        for (int i = 0; i < n; ++i)
+            ASSERT_EQ(got[std::size_t(i)], evaluate(cases[std::size_t(i)], rule, std::uint64_t(i)))
+                << text;
     }
 }
 

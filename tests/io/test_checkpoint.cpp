@@ -6,7 +6,7 @@
 
 #include "io_test_util.hpp"
 #include "reference.hpp"
-#include "toroid/checkpoint.hpp"
+#include "toroid/io/checkpoint.hpp"
 
 namespace toroid {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "toroid/cpu_backend.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {

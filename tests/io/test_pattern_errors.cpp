@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "io_test_util.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {

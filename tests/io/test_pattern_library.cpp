@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "reference.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {

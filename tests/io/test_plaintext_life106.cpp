@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "io_test_util.hpp"
-#include "toroid/life106.hpp"
-#include "toroid/pattern.hpp"
-#include "toroid/plaintext.hpp"
+#include "toroid/io/life106.hpp"
+#include "toroid/io/pattern.hpp"
+#include "toroid/io/plaintext.hpp"
 
 namespace toroid {
 namespace {

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "io_test_util.hpp"
-#include "toroid/pattern.hpp"
-#include "toroid/rle.hpp"
+#include "toroid/io/pattern.hpp"
+#include "toroid/io/rle.hpp"
 
 namespace toroid {
 namespace {

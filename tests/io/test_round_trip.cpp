@@ -4,7 +4,7 @@
 
 #include "io_test_util.hpp"
 #include "reference.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {

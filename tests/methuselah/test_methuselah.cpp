@@ -2,9 +2,9 @@
 // literature (LifeWiki: lifespan, final population with escaping gliders).
 #include <gtest/gtest.h>
 
+#include "toroid/analysis/methuselah.hpp"
 #include "toroid/error.hpp"
-#include "toroid/methuselah.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {
@@ -94,7 +94,8 @@ TEST(Methuselah, SameAnswerOnTheCpuBackend) {
 }
 
 TEST(Methuselah, ShipsAndOscillatorsAreStableFromTheStart) {
-    for (const char* name : {"glider", "lwss", "mwss", "hwss", "pulsar", "pentadecathlon", "blinker"}) {
+    for (const char* name :
+         {"glider", "lwss", "mwss", "hwss", "pulsar", "pentadecathlon", "blinker"}) {
         const MethuselahResult r = analyse(name);
         ASSERT_TRUE(r.stabilised) << name;
         EXPECT_EQ(r.lifespan, 0u) << name;
@@ -153,7 +154,8 @@ TEST(Methuselah, TorusTooSmall) {
 TEST(Methuselah, AutomaticTorusGrowsWithTheDebris) {
     // Paul Callahan's 10-cell block-laying switch engine grows forever: the
     // automatic torus is doubled (restarting the run) when its cells near the edge.
-    const Pattern p = parse_pattern("x = 8, y = 6\n6bob$4bob2o$4bobob$4bo3b$2bo5b$obo!", "<switch engine>");
+    const Pattern p =
+        parse_pattern("x = 8, y = 6\n6bob$4bob2o$4bobob$4bo3b$2bo5b$obo!", "<switch engine>");
     MethuselahOptions o;
     o.max_gens = 15000;
     const MethuselahResult r = analyse_methuselah(p.cells, "switch engine", Rule(), o);
@@ -165,7 +167,8 @@ TEST(Methuselah, AutomaticTorusGrowsWithTheDebris) {
 TEST(Methuselah, SoupsAreReproducible) {
     Grid g(16, 16);
     for (int i = 0; i < 256; i += 3) g.set(i % 16, i / 16, true);
-    const MethuselahResult a = analyse_methuselah(g, "soup", Rule(), {}), b = analyse_methuselah(g, "soup", Rule(), {});
+    const MethuselahResult a = analyse_methuselah(g, "soup", Rule(), {}),
+                           b = analyse_methuselah(g, "soup", Rule(), {});
     ASSERT_TRUE(a.stabilised);
     EXPECT_EQ(a.lifespan, b.lifespan);
     EXPECT_EQ(a.population, b.population);

@@ -11,10 +11,10 @@
 #include <filesystem>
 #include <thread>
 
-#include "toroid/checkpoint.hpp"
+#include "toroid/analysis/methuselah.hpp"
 #include "toroid/error.hpp"
-#include "toroid/methuselah.hpp"
-#include "toroid/pattern.hpp"
+#include "toroid/io/checkpoint.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {
@@ -24,7 +24,9 @@ Pattern library(const std::string& name) {
 }
 
 std::string temp_path(const std::string& stem) {
-    return (std::filesystem::temp_directory_path() / (stem + "-" + std::to_string(::getpid()) + ".ckpt")).string();
+    return (std::filesystem::temp_directory_path() /
+            (stem + "-" + std::to_string(::getpid()) + ".ckpt"))
+        .string();
 }
 
 TEST(MethuselahResume, SigkillThenResumeEqualsUninterrupted) {
@@ -87,7 +89,9 @@ TEST(MethuselahResume, InterruptWritesACheckpoint) {
     const std::string path = temp_path("acorn");
     MethuselahOptions o;
     o.checkpoint_path = path;
-    o.progress = [](const MethuselahProgress& pr) { return pr.generation < 2000; };  // "Ctrl-C" at 2048
+    o.progress = [](const MethuselahProgress& pr) {
+        return pr.generation < 2000;
+    };  // "Ctrl-C" at 2048
     const MethuselahResult stopped = analyse_methuselah(p.cells, "acorn", Rule(), o);
     EXPECT_TRUE(stopped.interrupted);
     EXPECT_FALSE(stopped.stabilised);
@@ -115,7 +119,8 @@ TEST(MethuselahResume, RefusesAnotherPatternOrRule) {
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("r-pentomino"), std::string::npos) << e.what();
     }
-    EXPECT_THROW(analyse_methuselah(r.cells, "r-pentomino", Rule::parse("B36/S23"), again), InputError);
+    EXPECT_THROW(analyse_methuselah(r.cells, "r-pentomino", Rule::parse("B36/S23"), again),
+                 InputError);
     std::filesystem::remove(path);
 }
 

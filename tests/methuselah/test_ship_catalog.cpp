@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "toroid/pattern.hpp"
-#include "toroid/ship_catalog.hpp"
-#include "toroid/sparse_life.hpp"
+#include "toroid/analysis/ship_catalog.hpp"
+#include "toroid/analysis/sparse_life.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {
@@ -41,9 +41,9 @@ TEST(ShipCatalog, NamesLifeShips) {
 
 TEST(ShipCatalog, StillLifesAndOscillatorsAreNotShips) {
     ShipCatalog cat{Rule()};
-    EXPECT_EQ(cat.classify(shape("x = 2, y = 2\n2o$2o!")), -1);   // block
-    EXPECT_EQ(cat.classify(shape("x = 3, y = 1\n3o!")), -1);      // blinker
-    EXPECT_EQ(cat.classify(shape("x = 2, y = 1\n2o!")), -1);      // dies
+    EXPECT_EQ(cat.classify(shape("x = 2, y = 2\n2o$2o!")), -1);      // block
+    EXPECT_EQ(cat.classify(shape("x = 3, y = 1\n3o!")), -1);         // blinker
+    EXPECT_EQ(cat.classify(shape("x = 2, y = 1\n2o!")), -1);         // dies
     EXPECT_EQ(cat.classify(shape("x = 3, y = 3\nb2o$2o$bo!")), -1);  // R-pentomino: grows
 }
 
@@ -64,7 +64,8 @@ TEST(ShipCatalog, CellsAtMatchesTheSimulation) {
     // Put the glider at (100, 100) at generation 50; run from generation 37 to 70.
     SparseLife s(Rule(), 256, 256);
     Grid g(256, 256);
-    for (const Cell& c : ShipCatalog::cells_at(cat.kind(k), 100, 100, 50, 37)) g.set(c.x, c.y, true);
+    for (const Cell& c : ShipCatalog::cells_at(cat.kind(k), 100, 100, 50, 37))
+        g.set(c.x, c.y, true);
     s.load(g, 37);
     for (std::int64_t t = 37; t <= 70; ++t) {
         auto expected = ShipCatalog::cells_at(cat.kind(k), 100, 100, 50, t);

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "reference.hpp"
-#include "toroid/cpu_backend.hpp"
+#include "toroid/analysis/sparse_life.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/error.hpp"
-#include "toroid/sparse_life.hpp"
 
 namespace toroid {
 namespace {
@@ -47,18 +47,19 @@ TEST_P(SparseVsCpu, SameEvolution) {
     for (const Cell& cell : cells) EXPECT_TRUE(b.get(cell.x, cell.y));
 }
 
-INSTANTIATE_TEST_SUITE_P(Rules, SparseVsCpu,
-                         ::testing::Values(Case{"B3/S23", 128, 192, 0.4}, Case{"B3/S23", 64, 64, 0.5},
-                                           Case{"B36/S23", 192, 128, 0.35}, Case{"B2/S34H", 128, 128, 0.3},
-                                           Case{"B2/S013V", 128, 64, 0.3}, Case{"B3678/S34678", 128, 128, 0.5},
-                                           Case{"B1357/S1357", 64, 128, 0.1}),
-                         [](const auto& param_info) {
-                             std::string n;
-                             for (const char* c = param_info.param.rule; *c; ++c)
-                                 n.push_back(std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_');
-                             return n + "_" + std::to_string(param_info.param.w) + "x" +
-                                    std::to_string(param_info.param.h);
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Rules, SparseVsCpu,
+    ::testing::Values(Case{"B3/S23", 128, 192, 0.4}, Case{"B3/S23", 64, 64, 0.5},
+                      Case{"B36/S23", 192, 128, 0.35}, Case{"B2/S34H", 128, 128, 0.3},
+                      Case{"B2/S013V", 128, 64, 0.3}, Case{"B3678/S34678", 128, 128, 0.5},
+                      Case{"B1357/S1357", 64, 128, 0.1}),
+    [](const auto& param_info) {
+        std::string n;
+        for (const char* c = param_info.param.rule; *c; ++c)
+            n.push_back(std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_');
+        return n + "_" + std::to_string(param_info.param.w) + "x" +
+               std::to_string(param_info.param.h);
+    });
 
 TEST(SparseLife, EditsKeepTheSchedulerExact) {
     const Rule life;

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "toroid/philox.hpp"
+#include "toroid/core/philox.hpp"
 
 namespace toroid::testing {
 namespace {
@@ -21,7 +21,9 @@ std::vector<std::pair<int, int>> offsets(Neighbourhood n) {
     return {};
 }
 
-std::int64_t wrap(std::int64_t v, std::int64_t n) { return ((v % n) + n) % n; }
+std::int64_t wrap(std::int64_t v, std::int64_t n) {
+    return ((v % n) + n) % n;
+}
 
 bool happens(Probability p, std::uint32_t draw) {
     if (p.absent()) return false;
@@ -43,16 +45,20 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
         for (std::int64_t x = 0; x < w; ++x) wx[std::size_t(d + 1)].push_back(wrap(x + d, w));
         for (std::int64_t y = 0; y < h; ++y) wy[std::size_t(d + 1)].push_back(wrap(y + d, h));
     }
-    auto cell = [&](std::int64_t x, std::int64_t y) { return (g.row(y)[std::size_t(x / 64)] >> (x % 64)) & 1; };
+    auto cell = [&](std::int64_t x, std::int64_t y) {
+        return (g.row(y)[std::size_t(x / 64)] >> (x % 64)) & 1;
+    };
     for (std::int64_t y = 0; y < h; ++y) {
         for (std::int64_t x = 0; x < w; ++x) {
             int count = 0;
             for (auto [dx, dy] : offs)
-                count += int(cell(wx[std::size_t(dx + 1)][std::size_t(x)], wy[std::size_t(dy + 1)][std::size_t(y)]));
+                count += int(cell(wx[std::size_t(dx + 1)][std::size_t(x)],
+                                  wy[std::size_t(dy + 1)][std::size_t(y)]));
             const bool alive = cell(x, y) != 0;
             const Probability p = alive ? rule.survival(count) : rule.birth(count);
             if (p.absent()) continue;
-            const std::uint32_t draw = cell_draw(seed, generation, std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x));
+            const std::uint32_t draw =
+                cell_draw(seed, generation, std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x));
             if (happens(p, draw)) next.set(x, y, true);
         }
     }
@@ -61,7 +67,8 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
 
 Grid reference_run(Grid g, const Rule& rule, std::uint64_t seed, std::uint64_t first_generation,
                    std::uint64_t generations) {
-    for (std::uint64_t i = 0; i < generations; ++i) g = reference_step(g, rule, seed, first_generation + i);
+    for (std::uint64_t i = 0; i < generations; ++i)
+        g = reference_step(g, rule, seed, first_generation + i);
     return g;
 }
 

@@ -9,8 +9,8 @@
 
 #include <cstdint>
 
-#include "toroid/grid.hpp"
-#include "toroid/rule.hpp"
+#include "toroid/core/grid.hpp"
+#include "toroid/core/rule.hpp"
 
 namespace toroid::testing {
 

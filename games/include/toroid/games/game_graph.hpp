@@ -23,7 +23,7 @@
 namespace toroid::games {
 
 class GameGraph {
-public:
+  public:
     // Adds a vertex; throws InputError if the name is taken.
     std::size_t add_vertex(const std::string& name);
     // Adds the move from -> to (duplicates are ignored).
@@ -36,7 +36,7 @@ public:
     // Predecessor lists (computed on demand).
     std::vector<std::vector<std::uint32_t>> predecessors() const;
 
-private:
+  private:
     std::vector<std::string> names_;
     std::vector<std::vector<std::uint32_t>> moves_;
     std::unordered_map<std::string, std::size_t> index_;

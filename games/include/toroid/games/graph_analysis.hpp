@@ -30,6 +30,7 @@ struct GraphAnalysis {
 
 std::vector<Outcome> retrograde_outcomes(const GameGraph& graph, bool misere = false);
 GraphAnalysis analyze_graph(const GameGraph& graph);
-std::vector<std::size_t> good_moves(const GameGraph& graph, const std::vector<Outcome>& outcome, std::size_t v);
+std::vector<std::size_t> good_moves(const GameGraph& graph, const std::vector<Outcome>& outcome,
+                                    std::size_t v);
 
 }  // namespace toroid::games

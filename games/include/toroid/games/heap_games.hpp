@@ -18,22 +18,22 @@ namespace toroid::games {
 Position normalise_heaps(Position heaps);
 
 class OctalHeapsGame : public ImpartialGame {
-public:
+  public:
     explicit OctalHeapsGame(OctalGame game) : game_(std::move(game)) {}
     std::vector<Position> moves(const Position& p) const override;
     std::string describe(const Position& p) const override;
 
-private:
+  private:
     OctalGame game_;
 };
 
 class SubtractionHeapsGame : public ImpartialGame {
-public:
+  public:
     explicit SubtractionHeapsGame(SubtractionSet set) : set_(std::move(set)) {}
     std::vector<Position> moves(const Position& p) const override;
     std::string describe(const Position& p) const override;
 
-private:
+  private:
     SubtractionSet set_;
 };
 

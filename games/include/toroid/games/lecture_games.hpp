@@ -30,32 +30,32 @@
 namespace toroid::games {
 
 class TakeHeapsGame : public ImpartialGame {
-public:
+  public:
     explicit TakeHeapsGame(std::int64_t k) : k_(k) {}
     std::vector<Position> moves(const Position& p) const override;
     std::string describe_move(const Position& from, const Position& to) const override;
 
-private:
+  private:
     std::int64_t k_;
 };
 std::uint64_t take_heaps_closed_form(std::int64_t k, const Position& heaps);
 
 class CompoundGame : public ImpartialGame {
-public:
+  public:
     std::vector<Position> moves(const Position& p) const override;
     std::string describe_move(const Position& from, const Position& to) const override;
 };
 std::uint64_t compound_closed_form(const Position& p);
 
 class ParityGame : public ImpartialGame {
-public:
+  public:
     explicit ParityGame(std::int64_t max_take = 4) : max_take_(max_take) {}
     std::vector<Position> moves(const Position& p) const override;
     std::string describe(const Position& p) const override;
     std::string describe_move(const Position& from, const Position& to) const override;
     static Position start(std::int64_t n) { return {n, 0, 0}; }
 
-private:
+  private:
     std::int64_t max_take_;
 };
 
@@ -64,26 +64,26 @@ private:
 bool parity_game_closed_form_is_p(std::int64_t n, std::int64_t mover_parity);
 
 class GameN : public ImpartialGame {
-public:
+  public:
     explicit GameN(std::int64_t n) : n_(n) {}
     std::vector<Position> moves(const Position& p) const override;
     std::string describe(const Position& p) const override;
     std::string describe_move(const Position& from, const Position& to) const override;
     static Position start() { return {0, 0}; }
 
-private:
+  private:
     std::int64_t n_;
 };
 
 class ChocolateBar : public ImpartialGame {
-public:
+  public:
     std::vector<Position> moves(const Position& p) const override;
     std::string describe(const Position& p) const override;
 };
 std::uint64_t chocolate_closed_form(std::int64_t m, std::int64_t n);
 
 class CoinStrip : public ImpartialGame {
-public:
+  public:
     std::vector<Position> moves(const Position& p) const override;
     std::string describe_move(const Position& from, const Position& to) const override;
 };

@@ -35,7 +35,7 @@
 namespace toroid::games {
 
 class OctalGame {
-public:
+  public:
     // Throws InputError for malformed codes (quoting the code and the position
     // of the offending character).
     static OctalGame parse(std::string_view code);
@@ -44,15 +44,15 @@ public:
     unsigned digit(std::size_t k) const { return k < digits_.size() ? digits_[k] : 0; }
     bool splits() const;
 
-private:
+  private:
     std::string code_;
     std::vector<std::uint8_t> digits_;  // digits_[0] = d0
 };
 
 struct OctalMove {
     std::size_t take = 0;
-    std::uint64_t left = 0;   // heaps left afterwards: left <= right;
-    std::uint64_t right = 0;  // 0 means "no heap"
+    std::uint64_t left = 0;         // heaps left afterwards: left <= right;
+    std::uint64_t right = 0;        // 0 means "no heap"
     std::string to_string() const;  // "take 2 leaving 3 and 4"
 };
 
@@ -64,9 +64,10 @@ std::vector<std::uint32_t> octal_grundy_naive(const OctalGame& game, std::size_t
 
 struct OctalSequence {
     std::vector<std::uint32_t> g;
-    Periodicity period;          // the proved period if one was found
-    std::size_t computed = 0;    // values computed before periodic extension
-    std::string common_values;   // the common coset at the end ("41 + <39, 17, 15>"), sparse_space.hpp
+    Periodicity period;        // the proved period if one was found
+    std::size_t computed = 0;  // values computed before periodic extension
+    std::string
+        common_values;  // the common coset at the end ("41 + <39, 17, 15>"), sparse_space.hpp
     std::size_t rare_positions = 0;
 };
 
@@ -78,9 +79,9 @@ struct OctalSequence {
 // prefix (for `toroid grundy octal --progress`).
 struct OctalProgress {
     std::size_t n = 0;
-    double pairs_per_heap = 0;     // pairs visited per heap size since the last checkpoint
+    double pairs_per_heap = 0;  // pairs visited per heap size since the last checkpoint
     std::size_t rare_positions = 0;
-    std::string common_values;     // the coset in use up to n
+    std::string common_values;  // the coset in use up to n
 };
 OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period = true,
                            std::uint64_t max_work = 0,

@@ -27,7 +27,7 @@ std::string describe(Outcome outcome);
 
 struct LoopyValue {
     bool finite = true;
-    std::uint64_t value = 0;             // valid when finite
+    std::uint64_t value = 0;                  // valid when finite
     std::vector<std::uint64_t> infinity_set;  // K, sorted, when !finite
 
     static LoopyValue of(std::uint64_t g) { return LoopyValue{true, g, {}}; }

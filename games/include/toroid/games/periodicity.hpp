@@ -26,7 +26,7 @@ namespace toroid::games {
 
 struct Periodicity {
     bool found = false;
-    bool proved = false;       // false only for heuristic ("apparent") periods
+    bool proved = false;        // false only for heuristic ("apparent") periods
     std::size_t preperiod = 0;  // n0
     std::size_t period = 0;     // p
     std::size_t proved_at = 0;  // N: the largest heap size the proof used

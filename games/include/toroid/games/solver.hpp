@@ -31,7 +31,7 @@ struct PositionHash {
 };
 
 class ImpartialGame {
-public:
+  public:
     virtual ~ImpartialGame() = default;
     virtual std::vector<Position> moves(const Position& p) const = 0;
     // Human-readable position, default "(a, b, c)".
@@ -45,7 +45,7 @@ struct SolveOptions {
 };
 
 class SolvedGame {
-public:
+  public:
     bool contains(const Position& p) const { return index_.count(p) != 0; }
     // Throws InputError if p was not reached from the start position.
     std::size_t id(const Position& p) const;
@@ -61,7 +61,7 @@ public:
     // Misère outcome (last mover loses), brute force.
     Outcome misere_outcome(const Position& p) const;
 
-private:
+  private:
     friend SolvedGame solve(const ImpartialGame&, const Position&, SolveOptions);
     std::vector<Position> positions_;
     std::unordered_map<Position, std::size_t, PositionHash> index_;

@@ -29,9 +29,10 @@
 namespace toroid::games {
 
 struct CommonCoset {
-    std::vector<std::uint32_t> basis;         // of W: distinct leading bits, in descending order
-    std::array<std::uint32_t, 2> rep{0, 0};  // common values at even / odd positions: rep[a & 1] + W
-    bool domain = false;                      // false: rep[0] == rep[1]
+    std::vector<std::uint32_t> basis;  // of W: distinct leading bits, in descending order
+    std::array<std::uint32_t, 2> rep{0,
+                                     0};  // common values at even / odd positions: rep[a & 1] + W
+    bool domain = false;                  // false: rep[0] == rep[1]
 
     // The canonical element of v + W (v with every leading bit of the basis
     // cleared): u and v lie in the same coset exactly when reduce(u) == reduce(v).

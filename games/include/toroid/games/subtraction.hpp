@@ -26,7 +26,7 @@
 namespace toroid::games {
 
 class SubtractionSet {
-public:
+  public:
     static SubtractionSet parse(std::string_view text);
     static SubtractionSet of(std::vector<std::uint64_t> elements);
 
@@ -38,7 +38,7 @@ public:
     std::vector<std::uint64_t> elements_upto(std::uint64_t n) const;
     std::string to_string() const;
 
-private:
+  private:
     std::vector<std::uint64_t> elements_;  // sorted, unique
     bool odd_ = false, even_ = false, pow2_ = false;
 };

@@ -10,7 +10,7 @@
 
 #include <memory>
 
-#include "toroid/backend.hpp"
+#include "toroid/core/backend.hpp"
 
 namespace toroid::gpu {
 

@@ -21,12 +21,12 @@
 #include <memory>
 #include <span>
 
-#include "toroid/eca_ring.hpp"
+#include "toroid/eca/eca_ring.hpp"
 
 namespace toroid::gpu {
 
 class EcaDeviceRing {
-public:
+  public:
     // Uploads `ring` to device 0.
     explicit EcaDeviceRing(const EcaRing& ring);
     ~EcaDeviceRing();
@@ -43,7 +43,7 @@ public:
     // Copies the current state back (waits first); `ring` must have the same width.
     void download(EcaRing& ring) const;
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

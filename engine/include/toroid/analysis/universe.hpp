@@ -1,0 +1,68 @@
+// Universe: the small simulator interface the long-run analysers use.
+//
+// An analyser (methuselah lifespans, soups) needs to step a torus, read its
+// live cells, delete escaping objects and hash the state, many thousands of
+// times per second. Two implementations:
+//   * SparseLife (sparse_life.hpp): QuickLife-style 64x64 tiles, only tiles
+//     near change are computed; every deterministic rule without birth on 0
+//     (Moore, hexagonal, von Neumann) on a torus whose sides are multiples of
+//     64. Bit-identical to every Backend (tested against the CPU backend).
+//   * BackendUniverse: any Backend (cpu, cuda) for everything else
+//     (stochastic rules, B0 rules, odd torus sizes, or when forced).
+// make_universe("auto" | "sparse" | "cpu" | "cuda", ...) picks one.
+//
+// Coordinates are torus coordinates (0 <= x < width, 0 <= y < height).
+// hash() equals Grid::hash() (and Backend::hash()) of the same state.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "toroid/core/backend.hpp"
+#include "toroid/core/grid.hpp"
+#include "toroid/core/rule.hpp"
+
+namespace toroid {
+
+struct Cell {
+    std::int64_t x = 0, y = 0;
+    bool operator==(const Cell&) const = default;
+    auto operator<=>(const Cell& o) const {
+        if (auto c = y <=> o.y; c != 0) return c;
+        return x <=> o.x;
+    }
+};
+
+class Universe {
+  public:
+    virtual ~Universe() = default;
+    virtual std::string name() const = 0;
+    virtual std::int64_t width() const = 0;
+    virtual std::int64_t height() const = 0;
+    virtual std::uint64_t generation() const = 0;
+
+    // Replaces the state; `grid` must have this universe's size.
+    virtual void load(const Grid& grid, std::uint64_t generation) = 0;
+    virtual Grid grid() const = 0;
+    virtual void step(std::uint64_t generations = 1) = 0;
+    virtual std::uint64_t population() const = 0;
+    virtual std::uint64_t hash() const = 0;
+    // Live cells, sorted by (y, x).
+    virtual std::vector<Cell> cells() const = 0;
+    // Kills the given cells (cells already dead are ignored).
+    virtual void clear_cells(std::span<const Cell> cells) = 0;
+};
+
+// True when SparseLife can run `rule` on a width x height torus.
+bool sparse_life_supports(const Rule& rule, std::int64_t width, std::int64_t height);
+
+// backend: "auto" (SparseLife when supported, else the best Backend),
+// "sparse" (InputError when unsupported, saying why), or a Backend name.
+std::unique_ptr<Universe> make_universe(const std::string& backend, const Rule& rule,
+                                        std::int64_t width, std::int64_t height,
+                                        const BackendOptions& options = {});
+
+}  // namespace toroid

@@ -1,0 +1,91 @@
+// Backend: the interface every simulator implements, and the registry.
+//
+// A backend owns one torus state under one rule: it loads a canonical Grid,
+// advances it, and answers population, hash and cell queries. Results are
+// bit-identical across backends: same grid, rule, seed and generation give the
+// same state, population and hash on the CPU and on the GPU.
+//
+// The registry maps names ("cpu", "cuda") to factories. The engine registers
+// "cpu"; the CUDA library registers "cuda" when the program calls
+// toroid::gpu::register_cuda_backend() (the engine knows nothing of CUDA).
+// "auto" picks the first registered backend that reports itself usable, in
+// order of preference (cuda, then cpu).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "toroid/core/grid.hpp"
+#include "toroid/core/rule.hpp"
+#include "toroid/io/checkpoint.hpp"
+
+namespace toroid {
+
+struct BackendOptions {
+    int threads = 0;         // CPU threads; 0 = all cores
+    std::uint64_t seed = 0;  // key of the stochastic draws
+    // Skip regions that provably did not change (the CPU backend's active
+    // tiles). Off = brute force, every cell every generation: what dense
+    // benchmarks measure. Results are identical either way.
+    bool skip_unchanged = true;
+};
+
+class Backend {
+  public:
+    virtual ~Backend() = default;
+
+    virtual std::string name() const = 0;
+    const Rule& rule() const { return rule_; }
+    std::uint64_t seed() const { return seed_; }
+    std::uint64_t generation() const { return generation_; }
+
+    // Replaces the whole state; the generation counter becomes `generation`.
+    virtual void load(const Grid& grid, std::uint64_t generation = 0) = 0;
+    virtual Grid grid() const = 0;  // canonical copy of the current state
+    virtual std::int64_t width() const = 0;
+    virtual std::int64_t height() const = 0;
+
+    virtual bool get(std::int64_t x, std::int64_t y) const = 0;
+    virtual void set(std::int64_t x, std::int64_t y, bool alive) = 0;
+    // Regions wrap around the torus. The defaults go through grid()/load();
+    // backends override them where a cheaper path exists.
+    virtual Grid read_region(const Rect& r) const;
+    virtual void write_region(const Grid& src, std::int64_t x, std::int64_t y);
+    void clear() { load(Grid(width(), height()), generation_); }
+
+    virtual void step(std::uint64_t generations = 1) = 0;
+    virtual std::uint64_t population() const = 0;
+    virtual std::uint64_t hash() const = 0;  // == grid().hash()
+
+    Checkpoint checkpoint(std::string metadata = {}) const;
+    // Loads a checkpoint's grid and generation; its rule and seed must match.
+    void restore(const Checkpoint& cp);
+
+  protected:
+    Backend(const Rule& rule, std::uint64_t seed) : rule_(rule), seed_(seed) {}
+    Rule rule_;
+    std::uint64_t seed_ = 0;
+    std::uint64_t generation_ = 0;
+};
+
+using BackendFactory = std::function<std::unique_ptr<Backend>(const Rule&, const BackendOptions&)>;
+
+struct BackendEntry {
+    std::string name;
+    int preference = 0;                // higher wins for "auto"
+    std::function<bool()> usable;      // e.g. a CUDA device is present
+    std::function<std::string()> why;  // explanation when not usable
+    BackendFactory create;
+};
+
+void register_backend(BackendEntry entry);
+// Registered backends that are usable now, by preference.
+std::vector<std::string> available_backends();
+// name: "cpu", "cuda", ... or "auto". Unknown or unusable names are InputError.
+std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rule,
+                                        const BackendOptions& options = {});
+
+}  // namespace toroid

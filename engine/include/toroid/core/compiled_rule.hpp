@@ -1,0 +1,29 @@
+// The compiled rule: plain data, passed by value to CPU loops and to kernels.
+//
+// For a neighbour count k (0..8) and the cell's own state, a transition is
+//   certain    bit k of birth / survive is set,
+//   random     bit k of birth_random / survive_random is set: it happens when
+//              the cell's Philox draw u (uniform 32-bit) is < threshold[k],
+//              i.e. with probability threshold[k] / 2^32 (exact to 2^-32),
+//   absent     otherwise (a dead cell stays dead, a live cell dies).
+#pragma once
+
+#include <cstdint>
+
+#include "toroid/core/hd.hpp"
+
+namespace toroid {
+
+struct CompiledRule {
+    std::uint8_t neighbourhood = 0;  // Neighbourhood as an integer (0 Moore, 1 hex, 2 vN)
+    std::uint16_t birth = 0;
+    std::uint16_t survive = 0;
+    std::uint16_t birth_random = 0;
+    std::uint16_t survive_random = 0;
+    std::uint32_t birth_threshold[9] = {};
+    std::uint32_t survive_threshold[9] = {};
+
+    TOROID_HD bool stochastic() const { return (birth_random | survive_random) != 0; }
+};
+
+}  // namespace toroid

@@ -1,0 +1,86 @@
+// Grid: the canonical torus state that crosses every interface and file.
+//
+// A torus of width x height cells (both >= 1). Storage is row-major: row y is
+// words_per_row() consecutive uint64_t words; cell x of a row is bit x % 64 of
+// word x / 64. Padding bits past `width` in a row's last word are always 0
+// (every mutator keeps them so), so two grids are equal iff their words are.
+// Backends keep their own internal layouts and convert exactly to this one.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace toroid {
+
+struct Rect {
+    std::int64_t x = 0, y = 0, width = 0, height = 0;
+    bool empty() const { return width <= 0 || height <= 0; }
+    bool operator==(const Rect&) const = default;
+};
+
+class Grid {
+  public:
+    Grid() = default;
+    // Throws InputError for sizes < 1 or too large for this machine's memory.
+    Grid(std::int64_t width, std::int64_t height);
+
+    std::int64_t width() const { return width_; }
+    std::int64_t height() const { return height_; }
+    std::int64_t words_per_row() const { return words_per_row_; }
+    std::uint64_t cell_count() const { return std::uint64_t(width_) * std::uint64_t(height_); }
+
+    std::span<std::uint64_t> row(std::int64_t y) {
+        return {words_.data() + y * words_per_row_, std::size_t(words_per_row_)};
+    }
+    std::span<const std::uint64_t> row(std::int64_t y) const {
+        return {words_.data() + y * words_per_row_, std::size_t(words_per_row_)};
+    }
+    std::vector<std::uint64_t>& words() { return words_; }
+    const std::vector<std::uint64_t>& words() const { return words_; }
+
+    // Coordinates are taken modulo the size (any integer is accepted).
+    bool get(std::int64_t x, std::int64_t y) const;
+    void set(std::int64_t x, std::int64_t y, bool alive);
+
+    void clear();
+    std::uint64_t population() const;
+    std::uint64_t hash() const;  // equals Backend::hash() of the same state
+    // Smallest rectangle holding every live cell (not wrap-aware); empty Rect if none.
+    Rect bounding_box() const;
+
+    // Copy of the w x h rectangle at (x, y), wrapping around the torus.
+    Grid crop(const Rect& r) const;
+    // Writes `src` with its top-left corner at (x, y), wrapping; overwrites
+    // cells (dead cells of src clear cells here) when `overwrite`, else ORs.
+    void paste(const Grid& src, std::int64_t x, std::int64_t y, bool overwrite = true);
+
+    // Clears padding bits past `width` in every row (after raw word writes).
+    void mask_padding();
+    std::uint64_t last_word_mask() const;
+
+    bool operator==(const Grid& other) const = default;
+
+  private:
+    std::int64_t width_ = 0;
+    std::int64_t height_ = 0;
+    std::int64_t words_per_row_ = 0;
+    std::vector<std::uint64_t> words_;
+};
+
+// A width x height copy of rectangle r of any cell source: cell (x, y) of the
+// copy is get(r.x + x, r.y + y) (the source wraps its own coordinates).
+template <class Get>
+Grid copy_region(const Rect& r, Get&& get) {
+    Grid out(r.width, r.height);
+    for (std::int64_t y = 0; y < r.height; ++y)
+        for (std::int64_t x = 0; x < r.width; ++x)
+            if (get(r.x + x, r.y + y)) out.set(x, y, true);
+    return out;
+}
+
+// Refuses, before anything is allocated, a torus whose `copies` bit-planes
+// would not fit in this machine's available memory (message says how much).
+void check_grid_fits(std::int64_t width, std::int64_t height, int copies = 1);
+
+}  // namespace toroid

@@ -1,0 +1,44 @@
+// Checkpoints: a whole run's state in one versioned binary file.
+//
+// Holds the torus, the rule, the stochastic seed, the generation counter and
+// a free-form metadata string (analysers put what they need to resume, e.g.
+// the pattern's name and their own counters). The file ends with a checksum
+// over everything before it; a damaged, truncated or foreign file is refused
+// with an InputError that says what is wrong. Writing is atomic: a temporary
+// file in the same folder, flushed, then renamed over the target.
+//
+// File layout (version 1), every integer little-endian:
+//   "TOROIDCP"                     8 bytes magic
+//   version                        u32 (1)
+//   width, height                  i64, i64 (>= 1)
+//   rule                           u32 length + bytes, Rule::to_string()
+//   seed, generation               u64, u64
+//   metadata                       u64 length + bytes
+//   word count                     u64 (= height * words_per_row)
+//   words                          u64 each, canonical layout (grid.hpp)
+//   checksum                       u64 FNV-1a 64 over every byte before it
+// A reader refuses a newer version with a message naming both versions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "toroid/core/grid.hpp"
+#include "toroid/core/rule.hpp"
+
+namespace toroid {
+
+struct Checkpoint {
+    Grid grid;
+    Rule rule;
+    std::uint64_t seed = 0;
+    std::uint64_t generation = 0;
+    std::string metadata;
+};
+
+inline constexpr std::uint32_t kCheckpointVersion = 1;
+
+void save_checkpoint(const std::string& path, const Checkpoint& cp);
+Checkpoint load_checkpoint(const std::string& path);
+
+}  // namespace toroid

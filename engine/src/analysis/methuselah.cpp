@@ -1,0 +1,413 @@
+// The methuselah analyser's main loop: run, sweep ships, detect the period.
+#include "toroid/analysis/methuselah.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <map>
+#include <numeric>
+
+#include "methuselah_run.hpp"
+#include "toroid/error.hpp"
+#include "toroid/io/checkpoint.hpp"
+
+namespace toroid {
+
+using namespace detail;
+
+namespace {
+
+struct Regrow {};  // the debris neared the edge of an automatic torus
+
+constexpr std::int64_t kGuard =
+    std::int64_t(kSweep) + 8;  // light speed * sweep interval, plus slack
+constexpr std::int64_t kMaxAutoTorus = 16384;
+
+Rect box_of(std::span<const Cell> cells) {
+    if (cells.empty()) return {};
+    std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), y0 = x0, x1 = -1, y1 = -1;
+    for (const Cell& c : cells)
+        x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
+        y1 = std::max(y1, c.y);
+    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+}
+
+Rect unite(const Rect& a, const Rect& b) {
+    if (a.empty()) return b;
+    if (b.empty()) return a;
+    const std::int64_t x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+    const std::int64_t x1 = std::max(a.x + a.width, b.x + b.width),
+                       y1 = std::max(a.y + a.height, b.y + b.height);
+    return {x0, y0, x1 - x0, y1 - y0};
+}
+
+// Objects: cells within Chebyshev distance 2 of each other, so that the
+// LWSS's detached cells stay with it. `cells` sorted by (y, x).
+std::vector<std::vector<Cell>> objects(const std::vector<Cell>& cells) {
+    const std::size_t n = cells.size();
+    std::vector<std::uint32_t> parent(n);
+    std::iota(parent.begin(), parent.end(), 0u);
+    auto find = [&](std::uint32_t i) {
+        while (parent[i] != i) i = parent[i] = parent[parent[i]];
+        return i;
+    };
+    auto unite_ = [&](std::uint32_t a, std::uint32_t b) {
+        a = find(a), b = find(b);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    };
+    // Row starts, for a moving window over the two previous rows.
+    std::vector<std::size_t> row_start;
+    for (std::size_t i = 0; i < n; ++i)
+        if (i == 0 || cells[i].y != cells[i - 1].y) row_start.push_back(i);
+    row_start.push_back(n);
+    for (std::size_t r = 0; r + 1 < row_start.size(); ++r) {
+        const std::size_t b = row_start[r], e = row_start[r + 1];
+        const std::int64_t y = cells[b].y;
+        std::size_t ptr[2] = {0, 0}, end[2] = {0, 0};
+        bool has[2] = {false, false};
+        for (int k = 1; k <= 2; ++k) {
+            if (r < std::size_t(k)) continue;
+            const std::size_t pb = row_start[r - std::size_t(k)],
+                              pe = row_start[r - std::size_t(k) + 1];
+            if (y - cells[pb].y > 2) continue;
+            ptr[k - 1] = pb, end[k - 1] = pe, has[k - 1] = true;
+        }
+        // (rows more than 2 above were skipped: only y-1 and y-2 can touch row y)
+        for (std::size_t i = b; i < e; ++i) {
+            const std::int64_t x = cells[i].x;
+            for (std::size_t j = i; j > b && x - cells[j - 1].x <= 2; --j)
+                unite_(std::uint32_t(i), std::uint32_t(j - 1));
+            for (int k = 0; k < 2; ++k) {
+                if (!has[k]) continue;
+                while (ptr[k] < end[k] && cells[ptr[k]].x < x - 2) ++ptr[k];
+                for (std::size_t j = ptr[k]; j < end[k] && cells[j].x <= x + 2; ++j)
+                    unite_(std::uint32_t(i), std::uint32_t(j));
+            }
+        }
+    }
+    std::vector<std::vector<Cell>> out;
+    std::vector<std::int64_t> slot(n, -1);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t root = find(std::uint32_t(i));
+        if (slot[root] < 0) {
+            slot[root] = std::int64_t(out.size());
+            out.emplace_back();
+        }
+        out[std::size_t(slot[root])].push_back(cells[i]);
+    }
+    return out;
+}
+
+// Deletes escaping ships at generation t; returns true when some were deleted.
+bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& cells) {
+    if (!run.catalog || cells.empty()) return false;
+    struct Obj {
+        Rect box;
+        int kind;
+        std::size_t index;
+    };
+    // Only objects outside the debris box can escape, so only those are
+    // classified: large objects and small ones near the box are debris, and
+    // the box grows until no unresolved object is within the margin of it.
+    const auto objs = objects(cells);
+    std::vector<Rect> boxes(objs.size());
+    std::vector<int> state(objs.size(), 0);  // 0 unresolved, 1 debris, 2 ship
+    std::vector<int> kinds(objs.size(), -1);
+    Rect debris;
+    for (std::size_t i = 0; i < objs.size(); ++i) {
+        boxes[i] = box_of(objs[i]);
+        if (objs[i].size() > ShipCatalog::kMaxCells || boxes[i].width > ShipCatalog::kMaxSize ||
+            boxes[i].height > ShipCatalog::kMaxSize) {
+            state[i] = 1;
+            debris = unite(debris, boxes[i]);
+        }
+    }
+    // Unresolved objects this close to the box are absorbed without being
+    // classified (they cannot escape yet); farther ones are classified, so
+    // that a stream of ships does not chain into the box.
+    constexpr std::int64_t kAbsorb = 4;
+    auto outside = [&](const Rect& b) {
+        return debris.empty() || b.x + b.width + kAbsorb <= debris.x ||
+               b.x >= debris.x + debris.width + kAbsorb || b.y + b.height + kAbsorb <= debris.y ||
+               b.y >= debris.y + debris.height + kAbsorb;
+    };
+    // Classify one object at a time, largest first (the likeliest debris),
+    // absorbing into the box whatever is then near it.
+    for (;;) {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (std::size_t i = 0; i < objs.size(); ++i) {
+                if (state[i] != 0 || outside(boxes[i])) continue;
+                state[i] = 1;
+                debris = unite(debris, boxes[i]);
+                changed = true;
+            }
+        }
+        std::size_t pick = objs.size();
+        for (std::size_t i = 0; i < objs.size(); ++i)
+            if (state[i] == 0 && (pick == objs.size() || objs[i].size() > objs[pick].size()))
+                pick = i;
+        if (pick == objs.size()) break;
+        std::vector<Cell> shape = objs[pick];
+        for (Cell& c : shape) c.x -= boxes[pick].x, c.y -= boxes[pick].y;
+        kinds[pick] = run.catalog->classify(shape);
+        if (kinds[pick] >= 0) {
+            state[pick] = 2;
+        } else {
+            state[pick] = 1;
+            debris = unite(debris, boxes[pick]);
+        }
+    }
+    std::vector<Obj> found;
+    for (std::size_t i = 0; i < objs.size(); ++i)
+        if (state[i] == 2) found.push_back({boxes[i], kinds[i], i});
+    std::vector<Cell> doomed;
+    for (const Obj& o : found) {
+        const ShipKind& k = run.catalog->kind(o.kind);
+        bool away = debris.empty();
+        if (!away) {
+            away = (k.dx < 0 && o.box.x + o.box.width + kMargin <= debris.x) ||
+                   (k.dx > 0 && o.box.x >= debris.x + debris.width + kMargin) ||
+                   (k.dy < 0 && o.box.y + o.box.height + kMargin <= debris.y) ||
+                   (k.dy > 0 && o.box.y >= debris.y + debris.height + kMargin);
+        }
+        if (!away) continue;
+        run.removals.push_back({t, o.kind, o.box.x, o.box.y});
+        doomed.insert(doomed.end(), objs[o.index].begin(), objs[o.index].end());
+    }
+    if (doomed.empty()) return false;
+    run.universe->clear_cells(doomed);
+    run.seen.clear();
+    run.last_removal = std::int64_t(t);
+    return true;
+}
+
+void check_edges(const MethuselahRun& run, const std::vector<Cell>& cells, std::uint64_t t,
+                 bool auto_torus) {
+    if (cells.empty() || run.rule.births_on_zero()) return;
+    const Rect b = box_of(cells);
+    const std::int64_t w = run.universe->width(), h = run.universe->height();
+    if (b.x >= kGuard && b.y >= kGuard && b.x + b.width <= w - kGuard &&
+        b.y + b.height <= h - kGuard)
+        return;
+    if (auto_torus) throw Regrow{};
+    throw InputError("the " + std::to_string(w) + "x" + std::to_string(h) +
+                     " torus is too small for '" + run.name + "': at generation " +
+                     std::to_string(t) + " its cells reached the edge (within " +
+                     std::to_string(kGuard) +
+                     " cells), where they would wrap around and corrupt the result; "
+                     "use --torus auto or a larger torus");
+}
+
+void save(const MethuselahRun& run, const std::string& path, std::uint64_t t) {
+    Checkpoint cp;
+    cp.grid = run.universe->grid();
+    cp.rule = run.rule;
+    cp.seed = 0;
+    cp.generation = t;
+    cp.metadata = encode_run(run);
+    save_checkpoint(path, cp);
+}
+
+std::string describe_trend(const std::vector<std::uint64_t>& pop) {
+    if (pop.empty()) return {};
+    const std::size_t n = pop.size() - 1;
+    const std::size_t a = n - n / 10;
+    const double last = double(pop[n]), before = double(pop[a]);
+    const double per_k = (n > a) ? (last - before) * 1000.0 / double(n - a) : 0.0;
+    std::uint64_t lo = pop[a], hi = pop[a];
+    for (std::size_t i = a; i <= n; ++i) lo = std::min(lo, pop[i]), hi = std::max(hi, pop[i]);
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "population %llu at generation %zu; over the last %zu generations it moved from "
+                  "%llu to %llu "
+                  "(range %llu..%llu, %+.1f per 1000 generations)",
+                  (unsigned long long)pop[n], n, n - a, (unsigned long long)pop[a],
+                  (unsigned long long)pop[n], (unsigned long long)lo, (unsigned long long)hi,
+                  per_k);
+    return buf;
+}
+
+MethuselahResult run_once(const Grid& pattern, const std::string& name, const Rule& rule,
+                          const MethuselahOptions& opt, std::int64_t w, std::int64_t h,
+                          bool auto_torus, const Checkpoint* resume) {
+    const auto start = std::chrono::steady_clock::now();
+    MethuselahRun run;
+    run.name = name;
+    run.rule = rule;
+    run.pattern_hash = pattern.hash();
+    run.pattern_width = pattern.width();
+    run.pattern_height = pattern.height();
+    run.origin_x = (w - pattern.width()) / 2;
+    run.origin_y = (h - pattern.height()) / 2;
+    run.universe = make_universe(opt.backend, rule, w, h, opt.backend_options);
+    run.deterministic = !rule.stochastic();
+    if (run.deterministic && !rule.births_on_zero())
+        run.catalog = std::make_unique<ShipCatalog>(rule);
+
+    std::uint64_t t = 0;
+    if (resume) {
+        decode_run(resume->metadata, opt.resume_path, run);
+        run.universe->load(resume->grid, resume->generation);
+        t = resume->generation;
+    } else {
+        Grid g(w, h);
+        g.paste(pattern, run.origin_x, run.origin_y, false);
+        run.universe->load(g, 0);
+        run.pop.push_back(run.universe->population());
+        run.hash.push_back(run.universe->hash());
+    }
+
+    MethuselahResult res;
+    res.name = name;
+    res.rule = rule.to_string();
+    res.torus_width = w;
+    res.torus_height = h;
+    res.simulator = run.universe->name();
+    std::uint64_t last_ckpt = t, T = 0, p = 0;
+    bool found = false;
+    const std::uint64_t first = t;
+    for (;;) {
+        if (opt.progress && t % 256 == 0 && t != first &&
+            !opt.progress({t, run.universe->population()})) {
+            if (!opt.checkpoint_path.empty()) save(run, opt.checkpoint_path, t);
+            res.interrupted = true;
+            break;
+        }
+        bool removed = false;
+        if (t % kSweep == 0) {
+            if (!opt.checkpoint_path.empty() && opt.checkpoint_every > 0 &&
+                t >= last_ckpt + opt.checkpoint_every) {
+                save(run, opt.checkpoint_path, t);
+                last_ckpt = t;
+            }
+            const std::vector<Cell> cells = run.universe->cells();
+            check_edges(run, cells, t, auto_torus);
+            if (t % kSnapshot == 0 && run.catalog) run.snapshots.push_back({t, cells});
+            removed = sweep_ships(run, t, cells);
+        }
+        if (!run.deterministic) {
+            if (run.universe->population() == 0 && !rule.births_on_zero()) {
+                found = true, T = t, p = 1;
+                break;
+            }
+        } else if (!removed) {
+            auto [it, inserted] = run.seen.try_emplace(run.universe->hash(), t);
+            if (!inserted) {
+                found = true, T = t, p = t - it->second;
+                break;
+            }
+            if (run.seen.size() > 2 * kMaxPeriod) run.seen.clear();
+        }
+        if (t >= opt.max_gens) break;
+        run.universe->step(1);
+        ++t;
+        run.pop.push_back(run.universe->population());
+        run.hash.push_back(run.universe->hash());
+    }
+
+    res.generations_run = t;
+    if (found) {
+        res.stabilised = true;
+        res.period = p;
+        std::uint64_t L = T;
+        Rect debris;
+        if (run.catalog && p <= 4096) {
+            std::vector<std::vector<Cell>> phases;
+            for (std::uint64_t k = 0; k < p; ++k) {
+                if (k) run.universe->step(1);
+                phases.push_back(run.universe->cells());
+                debris = unite(debris, box_of(phases.back()));
+            }
+            L = exact_lifespan(run, T, p, phases);
+        } else if (run.deterministic) {
+            L = T - p;  // hash history: first t from which hash(t) == hash(t + p) up to T
+            while (L > 0 && run.hash[L - 1] == run.hash[L - 1 + p]) --L;
+            debris = run.universe->grid().bounding_box();
+        }
+        res.lifespan = L;
+        // Past T the remainder repeats with period p: continue the curve a
+        // little so that plots show the settled tail.
+        const std::uint64_t end = T + std::max<std::uint64_t>(T / 8, 4 * p);
+        run.pop.resize(T + 1);
+        for (std::uint64_t g = T + 1; g <= end; ++g) run.pop.push_back(run.pop[g - p]);
+        res.population = real_population(run, end);
+        res.final_population = res.population[L];
+        const auto [lo, hi] =
+            std::minmax_element(res.population.begin() + std::ptrdiff_t(L), res.population.end());
+        res.final_population_min = *lo;
+        res.final_population_max = *hi;
+        std::map<std::string, std::uint64_t> tally;
+        for (const Removal& r : run.removals) ++tally[run.catalog->kind(r.kind).name];
+        for (const auto& [k, v] : tally) res.ships_by_kind.push_back({k, v}), res.ships += v;
+        if (!debris.empty()) debris.x -= run.origin_x, debris.y -= run.origin_y;
+        res.debris = debris;
+    } else {
+        res.population = real_population(run, t);
+        res.trend = describe_trend(res.population);
+    }
+    res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return res;
+}
+
+}  // namespace
+
+MethuselahResult analyse_methuselah(const Grid& cells, const std::string& name, const Rule& rule,
+                                    const MethuselahOptions& opt) {
+    const auto start = std::chrono::steady_clock::now();
+    const bool auto_torus = opt.torus_width <= 0 || opt.torus_height <= 0;
+    const std::int64_t extent = std::max(cells.width(), cells.height());
+    std::int64_t w = opt.torus_width, h = opt.torus_height;
+    if (auto_torus) {
+        w = 2048;
+        while (w < 8 * extent + 2 * kGuard && w < kMaxAutoTorus) w *= 2;
+        if (extent + 2 * kGuard > w)
+            throw InputError("'" + name + "' (" + std::to_string(cells.width()) + "x" +
+                             std::to_string(cells.height()) +
+                             ") is too large for an automatic torus (at most " +
+                             std::to_string(kMaxAutoTorus) + " cells wide): give --torus WxH");
+        h = w;
+    } else if (cells.width() + 2 * kGuard > w || cells.height() + 2 * kGuard > h) {
+        throw InputError(
+            "the " + std::to_string(w) + "x" + std::to_string(h) + " torus is too small for '" +
+            name + "' (" + std::to_string(cells.width()) + "x" + std::to_string(cells.height()) +
+            "): it needs at least " + std::to_string(cells.width() + 2 * kGuard) + "x" +
+            std::to_string(cells.height() + 2 * kGuard) + " to leave room around the pattern");
+    }
+    std::optional<Checkpoint> resume;
+    if (!opt.resume_path.empty()) {
+        resume = load_checkpoint(opt.resume_path);
+        if (resume->rule != rule)
+            throw InputError("cannot resume from '" + opt.resume_path +
+                             "': it was written for rule " + resume->rule.to_string() + ", not " +
+                             rule.to_string());
+        w = resume->grid.width();
+        h = resume->grid.height();
+    }
+    for (;;) {
+        try {
+            MethuselahResult r =
+                run_once(cells, name, rule, opt, w, h, auto_torus, resume ? &*resume : nullptr);
+            r.seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return r;
+        } catch (const Regrow&) {
+            resume.reset();  // an uninterrupted run restarts from generation 0 too
+            if (w * 2 > kMaxAutoTorus) {
+                MethuselahResult r;
+                r.name = name;
+                r.rule = rule.to_string();
+                r.torus_width = w, r.torus_height = h;
+                r.trend = "the pattern outgrew the largest automatic torus (" +
+                          std::to_string(kMaxAutoTorus) +
+                          " cells): it grows without bound or its debris is wider than that";
+                r.seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                return r;
+            }
+            w *= 2, h *= 2;
+        }
+    }
+}
+
+}  // namespace toroid

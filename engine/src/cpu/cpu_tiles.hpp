@@ -1,0 +1,48 @@
+// Internal to the CPU backend: the tile contract between the scheduler
+// (cpu_backend.cpp) and the per-ISA tile kernels (simd/tile_kernel_*.cpp).
+// See cpu_backend.hpp for the plane layout.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "toroid/core/compiled_rule.hpp"
+
+namespace toroid::detail {
+
+inline constexpr std::int64_t kTileWords = 32;  // 2048 cells: four AVX-512 vectors per row
+inline constexpr std::int64_t kTileRows = 32;
+inline constexpr std::int64_t kRowOffset = 8;  // first canonical word of a row (aligned)
+
+struct TileKernelArgs {
+    const std::uint64_t* src = nullptr;  // plane at generation t
+    std::uint64_t* dst = nullptr;        // plane receiving t+1 (holds t-1 on entry)
+    std::int64_t stride = 0;             // words per stored row
+    std::int64_t width = 0;
+    std::int64_t height = 0;
+    const std::uint64_t* word_mask = nullptr;  // valid bits of word j, for j < padded words
+    CompiledRule rule;
+    std::uint64_t seed = 0;
+    std::uint64_t generation = 0;  // t
+};
+
+// Which borders of a tile changed: a neighbour tile needs recomputing only
+// when the border it touches changed (its cells are the neighbour's input).
+inline constexpr std::uint8_t kEdgeTop = 1, kEdgeBottom = 2, kEdgeLeft = 4, kEdgeRight = 8;
+
+struct TileOutcome {
+    std::uint64_t population = 0;
+    bool changed = false;    // new content differs from what dst held (t-1)
+    std::uint8_t edges = 0;  // kEdge* bits: borders (row or column of cells) that changed
+};
+
+using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y);
+
+// Returns the kernel for the rule's kind on the best instruction set this CPU has.
+TileKernel select_tile_kernel(const CompiledRule& rule, std::string* isa);
+
+TileKernel tile_kernel_portable(const CompiledRule& rule);
+TileKernel tile_kernel_avx2(const CompiledRule& rule);
+TileKernel tile_kernel_avx512(const CompiledRule& rule);
+
+}  // namespace toroid::detail

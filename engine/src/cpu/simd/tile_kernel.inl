@@ -1,0 +1,185 @@
+// The CPU tile kernel, instantiated once per instruction set.
+//
+// Included by tile_kernel_<isa>.cpp after defining TOROID_LANES (uint64_t
+// lanes per vector) and TOROID_KERNEL_NAME; each such file is compiled with
+// its own -m flags and is entered only when the CPU supports them. The
+// arithmetic is the shared bitslice.hpp code on GCC vector types.
+//
+// A tile is stepped one vector column at a time, top to bottom, with a
+// rolling window of three input rows, so each input row is loaded and
+// shifted once per column and feeds three output rows.
+#include <cstring>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "../cpu_tiles.hpp"
+#include "toroid/core/bitslice.hpp"
+#include "toroid/core/stochastic.hpp"
+
+namespace toroid::detail {
+namespace {
+
+constexpr int kLanes = TOROID_LANES;
+typedef std::uint64_t Vec __attribute__((vector_size(8 * kLanes)));
+
+inline Vec load(const std::uint64_t* p) {
+    Vec v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+inline void store(std::uint64_t* p, Vec v) {
+    std::memcpy(p, &v, sizeof v);
+}
+
+inline Vec lane_popcount(Vec x) {
+#if defined(__AVX512VPOPCNTDQ__) && TOROID_LANES == 8
+    return (Vec)_mm512_popcnt_epi64((__m512i)x);
+#else
+    // SWAR popcount per 64-bit lane, without the (slow) 64-bit vector multiply.
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    x += x >> 8;
+    x += x >> 16;
+    x += x >> 32;
+    return x & 0x7f;
+#endif
+}
+
+struct Shifted {
+    Vec west, self, east;
+};
+
+enum Kind { kMoore = 0, kHex = 1, kVonNeumann = 2 };
+
+template <int K, bool Life, bool Stochastic>
+TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty) {
+    const std::int64_t y0 = ty * kTileRows;
+    const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
+    const CompiledRule& rule = a.rule;
+    const std::uint32_t birth = rule.birth, survive = rule.survive;
+    Vec pop{}, top{}, bottom{};
+    std::uint64_t left = 0, right = 0, any = 0;
+    const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
+
+    // One vector column at a time, top to bottom: the rolling window of
+    // three rows stays in registers.
+    for (std::int64_t c = 0; c < kTileWords; c += kLanes) {
+        const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
+        const std::int64_t pos = kRowOffset + j0;
+        const Vec mask = load(a.word_mask + j0);
+        auto row_ptr = [&](std::int64_t y) {
+            const std::int64_t wy = y < 0 ? y + a.height : (y >= a.height ? y - a.height : y);
+            return a.src + wy * a.stride + pos;
+        };
+        auto fetch = [&](const std::uint64_t* r) {
+            Shifted s;
+            s.self = load(r);
+#if defined(__AVX512VBMI2__) && TOROID_LANES == 8
+            // Funnel shifts: shift_west / shift_east in one instruction each.
+            s.west = (Vec)_mm512_shldi_epi64((__m512i)s.self, (__m512i)load(r - 1), 1);
+            s.east = (Vec)_mm512_shrdi_epi64((__m512i)s.self, (__m512i)load(r + 1), 1);
+#else
+            s.west = shift_west(s.self, load(r - 1));
+            s.east = shift_east(s.self, load(r + 1));
+#endif
+            return s;
+        };
+        // The row below walks down by the stride and wraps to row 0 once.
+        const std::uint64_t* const wrap_at = a.src + a.height * a.stride + pos;
+        const std::uint64_t* down_row = row_ptr(y0 + 1);
+        std::uint64_t* out = a.dst + y0 * a.stride + pos;
+        Shifted up = fetch(row_ptr(y0 - 1)), mid = fetch(row_ptr(y0));
+        Vec column_diff{};
+        RowSums<Vec> up_sums{}, mid_sums{};
+        if constexpr (K == kMoore) {
+            up_sums = row_sums(up.west, up.self, up.east);
+            mid_sums = row_sums(mid.west, mid.self, mid.east);
+        }
+        for (std::int64_t y = y0; y < y1; ++y) {
+            const Shifted down = fetch(down_row);
+            down_row += a.stride;
+            if (down_row == wrap_at) down_row = a.src + pos;
+            Count4<Vec> count;
+            RowSums<Vec> down_sums{};
+            if constexpr (K == kMoore) {
+                down_sums = row_sums(down.west, down.self, down.east);
+                count = moore_count(up_sums, mid_sums, down_sums);
+            } else if constexpr (K == kHex) {
+                count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
+            } else {
+                count = von_neumann_count(up.self, mid.west, mid.east, down.self);
+            }
+            Vec next;
+            if constexpr (Life) {
+                next = apply_life(mid.self, count);
+            } else {
+                next = apply_rule(mid.self, count, birth, survive);
+            }
+            if constexpr (Stochastic) {
+                const Vec candidates = stochastic_candidates(mid.self, count, rule) & mask;
+                for (int l = 0; l < kLanes; ++l) {
+                    if (!candidates[l]) continue;
+                    const Count4<std::uint64_t> lane_count{count.b0[l], count.b1[l], count.b2[l],
+                                                           count.b3[l]};
+                    const std::uint64_t first_cell =
+                        std::uint64_t(y) * std::uint64_t(a.width) + std::uint64_t(j0 + l) * 64;
+                    next[l] |= resolve_stochastic(candidates[l], mid.self[l], lane_count, rule,
+                                                  a.seed, a.generation, first_cell);
+                }
+            }
+            next &= mask;
+            const Vec d = next ^ (load(out) & mask);
+            column_diff |= d;
+            if (y == y0) top |= d;
+            if (y == y1 - 1) bottom |= d;
+            store(out, next);
+            out += a.stride;
+            pop += lane_popcount(next);
+            up = mid;
+            mid = down;
+            if constexpr (K == kMoore) {
+                up_sums = mid_sums;
+                mid_sums = down_sums;
+            }
+        }
+        if (c == 0) left = column_diff[0] & 1;
+        if (c == kTileWords - kLanes) right = column_diff[kLanes - 1] >> 63;
+        for (int l = 0; l < kLanes; ++l) any |= column_diff[l];
+    }
+    TileOutcome outcome;
+    std::uint64_t top_any = 0, bottom_any = 0;
+    for (int l = 0; l < kLanes; ++l) {
+        outcome.population += pop[l];
+        top_any |= top[l];
+        bottom_any |= bottom[l];
+    }
+    outcome.changed = any != 0;
+    // The last tile of a row ends at cell W-1, which is not bit 63 of its last
+    // word: count any change there as a change of its right edge.
+    if (last_column) right = any;
+    outcome.edges = std::uint8_t((top_any ? kEdgeTop : 0) | (bottom_any ? kEdgeBottom : 0) |
+                                 (left ? kEdgeLeft : 0) | (right ? kEdgeRight : 0));
+    return outcome;
+}
+
+}  // namespace
+
+TileKernel TOROID_KERNEL_NAME(const CompiledRule& rule) {
+    const bool stochastic = rule.stochastic();
+    switch (rule.neighbourhood) {
+        case kHex:
+            return stochastic ? &step_tile<kHex, false, true> : &step_tile<kHex, false, false>;
+        case kVonNeumann:
+            return stochastic ? &step_tile<kVonNeumann, false, true>
+                              : &step_tile<kVonNeumann, false, false>;
+        default:
+            if (stochastic) return &step_tile<kMoore, false, true>;
+            return is_life(rule) ? &step_tile<kMoore, true, false>
+                                 : &step_tile<kMoore, false, false>;
+    }
+}
+
+}  // namespace toroid::detail

@@ -1,0 +1,106 @@
+#include "toroid/io/file_io.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+#include "toroid/error.hpp"
+
+namespace toroid {
+namespace {
+
+std::string os_reason(int err) {
+    return std::strerror(err);
+}
+
+// Closes a descriptor on scope exit unless released.
+struct Fd {
+    int fd = -1;
+    ~Fd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+std::string folder_of(const std::string& path) {
+    const auto slash = path.find_last_of('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return path.substr(0, slash);
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path) {
+    Fd f;
+    f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (f.fd < 0) throw InputError("cannot open '" + path + "': " + os_reason(errno));
+    struct stat st {};
+    if (::fstat(f.fd, &st) == 0 && S_ISDIR(st.st_mode))
+        throw InputError("cannot read '" + path + "': " + os_reason(EISDIR));
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        throw InputError("cannot read '" + path +
+                         "': it is a device, not a file (expected a text file)");
+    // Text inputs (patterns, graphs, benchmark tables) are small; a cap keeps
+    // a device such as /dev/zero or a runaway file from eating all memory.
+    constexpr std::size_t kMaxBytes = std::size_t(1) << 30;
+    std::string data;
+    std::vector<char> buf(1 << 16);
+    for (;;) {
+        const ssize_t n = ::read(f.fd, buf.data(), buf.size());
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw InputError("cannot read '" + path + "': " + os_reason(errno));
+        }
+        if (n == 0) break;
+        data.append(buf.data(), static_cast<std::size_t>(n));
+        if (data.size() > kMaxBytes)
+            throw InputError("'" + path +
+                             "' is larger than 1 GiB: not a text file toroid reads (pattern files "
+                             "are far smaller)");
+    }
+    return data;
+}
+
+void write_file_atomic(const std::string& path, std::string_view data) {
+    if (path.empty()) throw std::runtime_error("cannot write a file with an empty name");
+    std::string tmp = path + ".tmp.XXXXXX";
+    std::vector<char> name(tmp.begin(), tmp.end());
+    name.push_back('\0');
+    Fd f;
+    f.fd = ::mkstemp(name.data());
+    if (f.fd < 0)
+        throw std::runtime_error("cannot write '" + path +
+                                 "': cannot create a temporary file in '" + folder_of(path) +
+                                 "': " + os_reason(errno));
+    tmp.assign(name.data());
+    auto fail = [&](const std::string& what, int err) {
+        ::unlink(tmp.c_str());
+        throw std::runtime_error("cannot write '" + path + "': " + what + ": " + os_reason(err));
+    };
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(f.fd, data.data() + done, data.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            fail("write failed", errno);
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    ::fchmod(f.fd, 0644);
+    if (::fsync(f.fd) != 0) fail("fsync failed", errno);
+    const int fd = f.fd;
+    f.fd = -1;
+    if (::close(fd) != 0) fail("close failed", errno);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) fail("rename failed", errno);
+    Fd dir;
+    dir.fd = ::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir.fd >= 0) ::fsync(dir.fd);  // best effort: the data itself is already safe
+}
+
+}  // namespace toroid
