@@ -48,7 +48,7 @@ TEST(BoundedGrid, TubesSquaresAndTheUnboundedPlane) {
 }
 
 TEST(BoundedGrid, OtherTopologiesAreRefusedNamingThem) {
-    expect_contains(refusal("B3/S23:K30,20"), {"'B3/S23:K30,20'", "Klein bottle", "plain tori"});
+    expect_contains(refusal("B3/S23:K30,20"), {"'B3/S23:K30,20'", "Klein bottle", "plain torus"});
     expect_contains(refusal("B3/S23:K30*,20"), {"Klein bottle"});
     expect_contains(refusal("B3/S23:C30,20"), {"cross-surface"});
     expect_contains(refusal("B3/S23:S30"), {"sphere"});
@@ -58,7 +58,8 @@ TEST(BoundedGrid, OtherTopologiesAreRefusedNamingThem) {
 }
 
 TEST(BoundedGrid, MalformedSuffixesAreSyntaxErrors) {
-    expect_input_error([] { Rule::parse("B3/S23:T"); }, {"missing torus size", "0 for an unbounded"});
+    expect_input_error([] { Rule::parse("B3/S23:T"); },
+                       {"missing torus size", "0 for an unbounded"});
     expect_input_error([] { Rule::parse("B3/S23:T,128"); }, {"missing torus size", "column 9"});
     expect_input_error([] { Rule::parse("B3/S23:T128,"); }, {"missing torus size"});
     expect_input_error([] { Rule::parse("B3/S23:"); }, {"expected a bounded grid"});

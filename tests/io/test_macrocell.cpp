@@ -39,8 +39,9 @@ Pattern mc(const std::string& text) {
 TEST(Macrocell, LeafInsideANodeWithRuleAndGeneration) {
     // The leaf is a glider in its top-left corner; the level-4 node puts it in
     // its se quadrant, whose corner is Golly's (0, 0).
-    const Pattern p = mc("[M2] (golly 4.2)\n#R B36/S23\n#G 42\n#C made by hand\n"
-                         ".*$..*$***$\n4 0 0 0 1\n");
+    const Pattern p =
+        mc("[M2] (golly 4.2)\n#R B36/S23\n#G 42\n#C made by hand\n"
+           ".*$..*$***$\n4 0 0 0 1\n");
     EXPECT_EQ(p.format, PatternFormat::Macrocell);
     EXPECT_EQ(p.cells, cells_at(3, 3, {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}}));
     ASSERT_TRUE(p.rule.has_value());
@@ -66,8 +67,9 @@ TEST(Macrocell, SharedNodesAreDrawnWhereverTheyAreUsed) {
 
 TEST(Macrocell, EmptyNodesBlankLinesAndOtherHashLines) {
     // Node 2 is an explicit empty level-4 node; 0 is the implicit one.
-    const Pattern p = mc("[M2] (golly 2.0)\n\n$$$$$$$*$\n4 0 0 0 0\n#FRAMES 1 0 2^0\n"
-                         "4 1 0 0 0\n5 2 0 0 3\n   \n");
+    const Pattern p =
+        mc("[M2] (golly 2.0)\n\n$$$$$$$*$\n4 0 0 0 0\n#FRAMES 1 0 2^0\n"
+           "4 1 0 0 0\n5 2 0 0 3\n   \n");
     // Node 3 (leaf in nw) sits in the se quadrant of node 4: the cell is at
     // local (16 + 0, 16 + 7); the box is that one cell.
     EXPECT_EQ(p.cells, cells_at(1, 1, {{0, 0}}));
@@ -127,7 +129,7 @@ TEST(Macrocell, DeepFilesWithFewCells) {
 TEST(Macrocell, RoundTripsWholeToriAndCrops) {
     TempDir dir;
     std::uint64_t seed = 7;
-    const std::pair<std::int64_t, std::int64_t> sizes[] = {{1, 1},  {1, 300}, {300, 1}, {65, 3},
+    const std::pair<std::int64_t, std::int64_t> sizes[] = {{1, 1},    {1, 300}, {300, 1}, {65, 3},
                                                            {100, 73}, {64, 64}, {63, 2},  {17, 9}};
     for (auto [w, h] : sizes) {
         for (const double density : {0.0, 0.05, 0.5, 1.0}) {
@@ -210,8 +212,9 @@ TEST(Macrocell, BadLinesNameFileLineAndWhatWasExpected) {
 
 TEST(Macrocell, BoxesTooLargeForMemoryAreRefusedWithTheirSize) {
     // A full 8x8 leaf doubled up to level 45: a 2^45-cell square of live cells.
-    std::string text = "[M2]\n********$********$********$********$********$********$********$"
-                       "********$\n";
+    std::string text =
+        "[M2]\n********$********$********$********$********$********$********$"
+        "********$\n";
     for (int level = 4; level <= 45; ++level) {
         const std::string c = std::to_string(level - 3);
         text += std::to_string(level) + " " + c + " " + c + " " + c + " " + c + "\n";

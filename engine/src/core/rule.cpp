@@ -210,7 +210,7 @@ class RuleParser {
         if (name)
             refuse("Golly's bounded grid '" + std::string(original_.substr(where_[colon])) +
                    "' is " + name +
-                   ": toroid simulates plain tori (:T<width>,<height>) and tubes (:T0,<height>, "
+                   ": toroid simulates a plain torus (:T<width>,<height>) or a tube (:T0,<height>, "
                    ":T<width>,0) only");
         if (kind != 'T')
             fail(p, "unknown bounded grid " + quote(std::string(1, text_[p])) +
@@ -236,8 +236,8 @@ class RuleParser {
             number(shift);
             if (shift != 0)
                 refuse("Golly's bounded grid '" + std::string(original_.substr(where_[colon])) +
-                       "' is a torus with shifted edges: toroid simulates plain tori "
-                       "(:T<width>,<height>) and tubes (:T0,<height>, :T<width>,0) only");
+                       "' is a torus with shifted edges: toroid simulates a plain torus "
+                       "(:T<width>,<height>) or a tube (:T0,<height>, :T<width>,0) only");
         };
         TorusSize t;
         number(t.width);
@@ -286,8 +286,8 @@ class RuleParser {
         if ((first != 'B' && first != 'S') || letter_second)
             refuse(quote(shown) +
                    " is a named rule (a multi-state rule such as LifeHistory or WireWorld, or a "
-                   "Golly rule table): toroid runs two-state Life-like rules written "
-                   "B<counts>/S<counts>, e.g. B3/S23" +
+                   "Golly rule table): toroid runs two-state Life-like rules, expected 'B' "
+                   "(birth counts) and 'S' (survival counts), e.g. B3/S23" +
                    (upper_text(body).rfind("LIFE", 0) == 0
                         ? std::string(" (Life's own cells run with --rule B3/S23)")
                         : std::string()));

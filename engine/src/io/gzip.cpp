@@ -24,11 +24,11 @@ struct Inflater {
     }
 };
 
-// "after N bytes of text (line L)": where the text stops, for the messages.
+// "line L (N bytes of text)": where the text stops, for the messages.
 std::string where_text_stops(const std::string& out) {
     const auto lines = std::count(out.begin(), out.end(), '\n');
-    return std::to_string(out.size()) + " bytes of text, " + std::to_string(lines) +
-           " complete line" + (lines == 1 ? "" : "s");
+    return "line " + std::to_string(lines + 1) + " of the text (" + std::to_string(out.size()) +
+           " bytes, " + std::to_string(lines) + " complete line" + (lines == 1 ? "" : "s") + ")";
 }
 
 }  // namespace
@@ -56,8 +56,8 @@ std::string gunzip(std::string_view bytes, std::string_view source) {
         const int rc = inflate(&inf.z, Z_NO_FLUSH);
         out.append(buf.data(), buf.size() - inf.z.avail_out);
         if (out.size() > kMaxText)
-            throw InputError("'" + name +
-                             "': the gzip stream expands to more than 1 GiB: not a pattern "
+            throw InputError(name +
+                             ": the gzip stream expands to more than 1 GiB: not a pattern "
                              "file toroid reads (pattern files are far smaller)");
         const std::size_t at = std::size_t(inf.z.next_in - begin);  // compressed bytes used
         if (rc == Z_OK) continue;
@@ -67,24 +67,22 @@ std::string gunzip(std::string_view bytes, std::string_view source) {
             const std::string_view rest = bytes.substr(at);
             if (rest.find_first_not_of('\0') == std::string_view::npos) return out;
             if (!is_gzip(rest))
-                throw InputError("'" + name + "': unexpected data after the gzip stream at byte " +
-                                 std::to_string(at) +
-                                 " (expected the end of the file or another gzip member)");
+                throw InputError(
+                    name + ": unexpected data after the gzip stream at compressed byte " +
+                    std::to_string(at) + " (expected the end of the file or another gzip member)");
             inflateReset(&inf.z);
             continue;
         }
         if (rc == Z_BUF_ERROR)  // no progress with fresh output room: the input ran out
-            throw InputError("'" + name + "': the gzip stream is truncated: it ends after " +
-                             std::to_string(bytes.size()) + " compressed bytes and " +
-                             where_text_stops(out) +
-                             " without the gzip end marker; expected more compressed data (is "
-                             "the download incomplete?)");
+            throw InputError(name + ": the gzip stream is truncated: it stops in " +
+                             where_text_stops(out) + " after " + std::to_string(bytes.size()) +
+                             " compressed bytes, without the gzip end marker; expected more "
+                             "compressed data (is the download incomplete?)");
         if (rc == Z_MEM_ERROR)
             throw std::runtime_error("zlib: out of memory reading '" + name + "'");
-        throw InputError("'" + name + "': corrupt gzip data near compressed byte " +
-                         std::to_string(at) + " (" +
-                         (inf.z.msg ? std::string(inf.z.msg) : std::string("invalid data")) +
-                         ") after " + where_text_stops(out) +
+        throw InputError(name + ": corrupt gzip data near compressed byte " + std::to_string(at) +
+                         " (" + (inf.z.msg ? std::string(inf.z.msg) : std::string("invalid data")) +
+                         "), in " + where_text_stops(out) +
                          "; expected a valid gzip stream (is the file damaged?)");
     }
 }

@@ -25,14 +25,14 @@ using detail::TextPos;
 using detail::throw_at;
 using detail::trim;
 
-constexpr int kMaxLevel = 256;     // deeper files are refused before any arithmetic
+constexpr int kMaxLevel = 256;      // deeper files are refused before any arithmetic
 constexpr int kMaxExactLevel = 62;  // squares up to 2^62: coordinates fit in int64
 
 struct Node {
     int level = 0;
-    std::uint64_t bits = 0;                 // level <= 3
+    std::uint64_t bits = 0;                // level <= 3
     std::array<std::uint32_t, 4> child{};  // level >= 4: nw ne sw se
-    std::int64_t line = 0;                  // where it was defined
+    std::int64_t line = 0;                 // where it was defined
 };
 
 // Live cells of a node, inclusive bounds in the node's own coordinates.
@@ -62,8 +62,7 @@ Box bitmap_box(std::uint64_t bits, int side) {
 
 class MacrocellReader {
   public:
-    MacrocellReader(std::string_view text, std::string_view source)
-        : text_(text), source_(source) {
+    MacrocellReader(std::string_view text, std::string_view source) : text_(text), source_(source) {
         nodes_.push_back(Node{});  // index 0: the empty square of any level
     }
 
@@ -214,8 +213,7 @@ class MacrocellReader {
             if (ref[q] >= here)
                 fail(at[q], std::string("the ") + kQuadrant[q] + " child " +
                                 std::to_string(ref[q]) +
-                                (ref[q] == here ? " is this node itself"
-                                                : " is not defined yet") +
+                                (ref[q] == here ? " is this node itself" : " is not defined yet") +
                                 " (expected a node number below " + std::to_string(here) +
                                 ": nodes are numbered 1, 2, ... in file order and may only "
                                 "refer to earlier ones; 0 is empty)");
@@ -246,8 +244,7 @@ class MacrocellReader {
     }
 
     void add(const Node& n) {
-        if (nodes_.size() >= std::size_t(UINT32_MAX))
-            fail(0, "too many nodes (at most 2^32 - 1)");
+        if (nodes_.size() >= std::size_t(UINT32_MAX)) fail(0, "too many nodes (at most 2^32 - 1)");
         nodes_.push_back(n);
     }
 
@@ -394,8 +391,8 @@ class MacrocellReader {
         } catch (const InputError& e) {
             throw_at(source_, TextPos{nodes_[root].line, 1},
                      "the macrocell pattern's bounding box is " + std::to_string(box_w) + " x " +
-                         std::to_string(box_h) + " cells, too large to read into memory: " +
-                         e.what());
+                         std::to_string(box_h) +
+                         " cells, too large to read into memory: " + e.what());
         }
         return Grid(w, h);
     }

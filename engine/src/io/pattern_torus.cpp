@@ -45,8 +45,8 @@ TorusChoice choose_torus(const Pattern* pattern, const TorusRequest& request) {
                              "' is replaced by --rule, but its grid size goes with it: give "
                              "--size WIDTHxHEIGHT too");
     }
-    const Rule rule = request.rule ? *request.rule
-                                   : (pattern && pattern->rule ? *pattern->rule : Rule());
+    const Rule rule =
+        request.rule ? *request.rule : (pattern && pattern->rule ? *pattern->rule : Rule());
     c.rule = rule.with_torus(std::nullopt);
     std::optional<TorusSize> t = rule.torus();
     if (!t && pattern && pattern->rule) t = pattern->rule->torus();
@@ -64,14 +64,13 @@ TorusChoice choose_torus(const Pattern* pattern, const TorusRequest& request) {
             const std::int64_t kept = open_width ? t->height : t->width;
             if (asked != kept)
                 c.note = what + " keeps its " + (open_width ? "height " : "width ") +
-                         std::to_string(kept) + "; --size gives the unbounded side only: " +
-                         size_text(c.width, c.height) + " torus";
+                         std::to_string(kept) +
+                         "; --size gives the unbounded side only: " + size_text(c.width, c.height) +
+                         " torus";
             return c;
         }
-        if (!pattern)
-            throw InputError(what + " leaves one side open: give --size WIDTHxHEIGHT");
-        const std::int64_t open =
-            open_side(open_width ? pw : ph, request.generations);
+        if (!pattern) throw InputError(what + " leaves one side open: give --size WIDTHxHEIGHT");
+        const std::int64_t open = open_side(open_width ? pw : ph, request.generations);
         c.width = open_width ? open : t->width;
         c.height = open_width ? t->height : open;
         c.note = what + " runs on a " + size_text(c.width, c.height) +
@@ -94,9 +93,8 @@ TorusChoice choose_torus(const Pattern* pattern, const TorusRequest& request) {
         throw InputError("no torus size: give --size WIDTHxHEIGHT (or a rule with a :Tw,h suffix)");
     c.width = rounded_up(pw);
     c.height = rounded_up(ph);
-    c.note = "no torus size given: the pattern's " + size_text(pw, ph) +
-             " box rounded up to a " + size_text(c.width, c.height) +
-             " torus (give --size to choose)";
+    c.note = "no torus size given: the pattern's " + size_text(pw, ph) + " box rounded up to a " +
+             size_text(c.width, c.height) + " torus (give --size to choose)";
     return c;
 }
 
@@ -110,10 +108,12 @@ std::string describe_topology(const Pattern& p) {
     }
     if (!p.rule || !p.rule->torus()) return "none given (an unbounded plane in Golly)";
     const TorusSize t = *p.rule->torus();
-    if (t.width == 0) return "tube " + suffix_text(t) + ": unbounded width, height " +
-                             std::to_string(t.height) + " wraps";
-    if (t.height == 0) return "tube " + suffix_text(t) + ": unbounded height, width " +
-                              std::to_string(t.width) + " wraps";
+    if (t.width == 0)
+        return "tube " + suffix_text(t) + ": unbounded width, height " + std::to_string(t.height) +
+               " wraps";
+    if (t.height == 0)
+        return "tube " + suffix_text(t) + ": unbounded height, width " + std::to_string(t.width) +
+               " wraps";
     return "torus " + size_text(t.width, t.height) + " (" + suffix_text(t) + ")";
 }
 

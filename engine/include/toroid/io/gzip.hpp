@@ -7,7 +7,7 @@
 //
 // gunzip refuses, as an InputError naming the source, a stream that is
 // corrupt (with zlib's reason and the compressed byte offset), truncated
-// (with how much text it held and its last complete line), or that expands
+// (with the line of the text where it stops), or that expands
 // past 1 GiB (the same cap as for plain pattern files).
 #pragma once
 

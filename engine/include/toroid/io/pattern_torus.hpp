@@ -30,9 +30,9 @@
 namespace toroid {
 
 struct TorusRequest {
-    std::optional<Rule> rule;        // --rule
-    std::optional<TorusSize> size;   // --size (both sides >= 1)
-    std::uint64_t generations = 0;   // how far the run goes (room for a tube's open side)
+    std::optional<Rule> rule;       // --rule
+    std::optional<TorusSize> size;  // --size (both sides >= 1)
+    std::uint64_t generations = 0;  // how far the run goes (room for a tube's open side)
 };
 
 struct TorusChoice {
