@@ -70,10 +70,14 @@ std::string format_macrocell(const Grid& g, const std::optional<Rule>& rule,
                              const WriteOptions& opts) {
     Rect r{0, 0, g.width(), g.height()};
     Rule written = rule.value_or(Rule());
-    if (opts.crop)
+    if (opts.crop) {
         r = g.bounding_box();  // empty: no nodes at all
-    else
+        // A crop is not the torus: a full :TW,H would make readers put it at
+        // Golly's places on that torus. A tube's suffix still says the rule.
+        if (written.torus() && !written.torus()->tube()) written = written.with_torus(std::nullopt);
+    } else {
         written = written.with_torus(TorusSize{g.width(), g.height()});
+    }
 
     std::string out = "[M2] (toroid)\n#R " + written.to_string() + "\n";
     if (!opts.name.empty()) write_comment(out, "#N", opts.name);

@@ -28,8 +28,8 @@
 //
 // Writing (format_macrocell, pattern.hpp): the whole torus with its :TW,H
 // rule at Golly's positions, or (WriteOptions::crop) the bounding box centred
-// on (0, 0); leaves and nodes hash-consed (each distinct square written
-// once), children before parents, the root level at least 4.
+// on (0, 0), its rule without a torus size (a tube's is kept); leaves and nodes hash-consed (each
+// distinct square written once), children before parents, the root level at least 4.
 #pragma once
 
 #include <string_view>
