@@ -78,9 +78,15 @@ void read_into_torus(benchmark::State& state, const char* which, bool gz) {
         benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-void BM_ReadMacrocellRandom(benchmark::State& s) { read_into_torus(s, "random", false); }
-void BM_ReadMacrocellRandomGz(benchmark::State& s) { read_into_torus(s, "random", true); }
-void BM_ReadMacrocellTiled(benchmark::State& s) { read_into_torus(s, "tiled", false); }
+void BM_ReadMacrocellRandom(benchmark::State& s) {
+    read_into_torus(s, "random", false);
+}
+void BM_ReadMacrocellRandomGz(benchmark::State& s) {
+    read_into_torus(s, "random", true);
+}
+void BM_ReadMacrocellTiled(benchmark::State& s) {
+    read_into_torus(s, "tiled", false);
+}
 
 void BM_WriteMacrocellRandom(benchmark::State& state) {
     const toroid::Grid g = random_soup(2240, 0.2, 1);

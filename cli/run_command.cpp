@@ -118,7 +118,9 @@ void add_run_command(CLI::App& app) {
     cmd->add_option(
         "--rule", o->rule,
         "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
-    cmd->add_option("--size", o->size, "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h)");
+    cmd->add_option(
+        "--size", o->size,
+        "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h, else room for the pattern)");
     cmd->add_option("--soup", o->soup, "Fill the torus with a random soup of this density (0..1)");
     cmd->add_option("--seed", o->seed, "Seed of the soup and of stochastic rules")
         ->capture_default_str();

@@ -55,6 +55,11 @@ TEST(BoundedGrid, OtherTopologiesAreRefusedNamingThem) {
     expect_contains(refusal("B3/S23:P30,20"), {"bounded plane"});
     expect_contains(refusal("B3/S23:T30+5,20"), {"shifted edges", "':T30+5,20'"});
     expect_contains(refusal("B3/S23:T30,20-1"), {"shifted edges"});
+    // Golly's own bounded-grid examples use LifeHistory: both reasons are given.
+    expect_contains(refusal("LifeHistory:K40*,20"), {"'LifeHistory' is a named rule",
+                                                     "; and Golly's bounded grid ':K40*,20' is "
+                                                     "a Klein bottle"});
+    expect_contains(refusal("LifeHistory:T31,20"), {"'LifeHistory'"});
 }
 
 TEST(BoundedGrid, MalformedSuffixesAreSyntaxErrors) {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,11 @@ class RuleParser {
         std::size_t colon = text_.find(':');
         if (colon != std::string::npos) {
             if (colon == 0) fail(0, "missing birth and survival counts before ':'");
-            refuse_multi_state(colon);
+            // The grid first (syntax errors there stop here); a refused grid is
+            // said after the rule's own refusal, or alone (see refuse).
             parse_torus(r, colon);
+            refuse_multi_state(colon);
+            if (topology_refusal_) refuse(*topology_refusal_);
             end = colon;
         } else {
             refuse_multi_state(end);
@@ -208,10 +212,11 @@ class RuleParser {
                            : kind == 'S' ? "a sphere (:S)"
                                          : nullptr;
         if (name)
-            refuse("Golly's bounded grid '" + std::string(original_.substr(where_[colon])) +
-                   "' is " + name +
-                   ": toroid simulates a plain torus (:T<width>,<height>) or a tube (:T0,<height>, "
-                   ":T<width>,0) only");
+            return refuse_grid(
+                "Golly's bounded grid '" + std::string(original_.substr(where_[colon])) + "' is " +
+                name +
+                ": toroid simulates a plain torus (:T<width>,<height>) or a tube (:T0,<height>, "
+                ":T<width>,0) only");
         if (kind != 'T')
             fail(p, "unknown bounded grid " + quote(std::string(1, text_[p])) +
                         ": expected ':T<width>,<height>' (a torus; 0 for an unbounded side)");
@@ -235,9 +240,10 @@ class RuleParser {
             std::int64_t shift = 0;
             number(shift);
             if (shift != 0)
-                refuse("Golly's bounded grid '" + std::string(original_.substr(where_[colon])) +
-                       "' is a torus with shifted edges: toroid simulates a plain torus "
-                       "(:T<width>,<height>) or a tube (:T0,<height>, :T<width>,0) only");
+                refuse_grid("Golly's bounded grid '" +
+                            std::string(original_.substr(where_[colon])) +
+                            "' is a torus with shifted edges: toroid simulates a plain torus "
+                            "(:T<width>,<height>) or a tube (:T0,<height>, :T<width>,0) only");
         };
         TorusSize t;
         number(t.width);
@@ -360,10 +366,14 @@ class RuleParser {
         for (char& c : s) c = upper(c);
         return s;
     }
+    // Both reasons when the rule and its grid are refused (LifeHistory:K40*,20).
     [[noreturn]] void refuse(const std::string& what) const {
+        std::string why = what;
+        if (topology_refusal_ && *topology_refusal_ != what) why += "; and " + *topology_refusal_;
         throw UnsupportedRule("rule " + quote(std::string(detail_trim(original_))) +
-                              " is not supported: " + what);
+                              " is not supported: " + why);
     }
+    void refuse_grid(const std::string& what) { topology_refusal_ = what; }
 
     std::string neighbourhood_name() const {
         return max_count_ == 8 ? "Moore" : max_count_ == 6 ? "hexagonal" : "von Neumann";
@@ -374,7 +384,9 @@ class RuleParser {
     std::vector<std::size_t> where_;  // position of each kept character in the original
     std::size_t pos_ = 0, end_ = 0;
     int max_count_ = 8;
-    mutable std::size_t generations_cut_ = std::string::npos;  // '/' before a Generations "2"
+    mutable std::size_t generations_cut_ = std::string::npos;
+    std::optional<std::string> topology_refusal_;  // a refused bounded grid, said by refuse()  //
+                                                   // '/' before a Generations "2"
 };
 
 Rule::Rule() {
