@@ -5,24 +5,38 @@
 
 #include "command.hpp"
 #include "toroid/io/pattern.hpp"
+#include "toroid/io/pattern_torus.hpp"
 
 namespace toroid::cli {
 namespace {
 
+std::string rule_text(const Pattern& p) {
+    if (p.refused_rule) return p.rule_text + " (refused: " + *p.refused_rule + ")";
+    return p.rule ? p.rule->to_string() : "(none given; B3/S23 is assumed)";
+}
+
 void info(const std::string& path, bool json) {
     const Pattern p = read_pattern_file(path);
     const Rect box = p.cells.bounding_box();
-    const std::string rule = p.rule ? p.rule->to_string() : "(none given; B3/S23 is assumed)";
+    const std::string topology = describe_topology(p);
     if (json) {
         nlohmann::json j{
             {"file", path},
+            {"format", format_name(p.format)},
+            {"compression", p.compressed ? "gzip" : "none"},
             {"name", p.name},
             {"width", p.cells.width()},
             {"height", p.cells.height()},
             {"population", p.cells.population()},
             {"rule", p.rule ? nlohmann::json(p.rule->to_string()) : nlohmann::json(nullptr)},
+            {"rule_in_file",
+             p.rule_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.rule_text)},
+            {"rule_refused",
+             p.refused_rule ? nlohmann::json(*p.refused_rule) : nlohmann::json(nullptr)},
+            {"topology", topology},
             {"whole_torus", p.whole_torus},
             {"comments", p.comments}};
+        if (!p.generation.empty()) j["generation"] = p.generation;
         j["bounding_box"] =
             box.empty()
                 ? nlohmann::json(nullptr)
@@ -32,11 +46,15 @@ void info(const std::string& path, bool json) {
         return;
     }
     std::printf("file          %s\n", path.c_str());
+    std::printf("format        %s%s\n", format_name(p.format),
+                p.compressed ? ", gzip-compressed" : "");
     if (!p.name.empty()) std::printf("name          %s\n", p.name.c_str());
     std::printf("size          %lld x %lld%s\n", static_cast<long long>(p.cells.width()),
                 static_cast<long long>(p.cells.height()), p.whole_torus ? " (a whole torus)" : "");
     std::printf("population    %llu\n", static_cast<unsigned long long>(p.cells.population()));
-    std::printf("rule          %s\n", rule.c_str());
+    std::printf("rule          %s\n", rule_text(p).c_str());
+    std::printf("topology      %s\n", topology.c_str());
+    if (!p.generation.empty()) std::printf("generation    %s\n", p.generation.c_str());
     if (box.empty())
         std::printf("bounding box  (empty)\n");
     else
@@ -51,9 +69,10 @@ void info(const std::string& path, bool json) {
 void add_info_command(CLI::App& app) {
     auto path = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
-    CLI::App* cmd =
-        app.add_subcommand("info", "Size, population, rule and bounding box of a pattern file");
-    cmd->add_option("file", *path, "Pattern file (.rle, .cells, .lif)")->required();
+    CLI::App* cmd = app.add_subcommand(
+        "info", "Format, size, population, rule, topology and bounding box of a pattern file");
+    cmd->add_option("file", *path, "Pattern file (.rle, .cells, .lif, .mc; each maybe .gz)")
+        ->required();
     cmd->add_flag("--json", *json, "Print as JSON");
     cmd->callback([path, json] { info(*path, *json); });
 }

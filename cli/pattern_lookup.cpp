@@ -56,8 +56,14 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 }
 
 bool is_pattern_file(const fs::path& p) {
-    const std::string ext = p.extension().string();
-    return ext == ".rle" || ext == ".cells" || ext == ".lif" || ext == ".life";
+    return format_from_extension(p.filename().string()).has_value();
+}
+
+// "acorn" for acorn.rle, acorn.rle.gz, acorn.mc ...
+std::string pattern_stem(const fs::path& p) {
+    fs::path name = p.filename();
+    if (has_gzip_extension(name.string())) name = name.stem();
+    return name.stem().string();
 }
 
 }  // namespace
@@ -67,7 +73,7 @@ std::vector<std::string> library_names() {
     for (const auto& dir : library_dirs()) {
         std::error_code ec;
         for (const auto& e : fs::directory_iterator(dir, ec))
-            if (is_pattern_file(e.path())) names.push_back(e.path().stem().string());
+            if (is_pattern_file(e.path())) names.push_back(pattern_stem(e.path()));
         if (!names.empty()) break;
     }
     std::sort(names.begin(), names.end());
@@ -77,13 +83,12 @@ std::vector<std::string> library_names() {
 
 NamedPattern find_pattern(const std::string& arg) {
     std::error_code ec;
-    if (fs::is_regular_file(arg, ec))
-        return {read_pattern_file(arg), fs::path(arg).stem().string(), arg};
+    if (fs::is_regular_file(arg, ec)) return {read_pattern_file(arg), pattern_stem(arg), arg};
     const std::string want = canonical_name(arg);
     for (const auto& dir : library_dirs()) {
         for (const auto& e : fs::directory_iterator(dir, ec)) {
-            if (is_pattern_file(e.path()) && canonical_name(e.path().stem().string()) == want)
-                return {read_pattern_file(e.path().string()), e.path().stem().string(),
+            if (is_pattern_file(e.path()) && canonical_name(pattern_stem(e.path())) == want)
+                return {read_pattern_file(e.path().string()), pattern_stem(e.path()),
                         e.path().string()};
         }
     }

@@ -1,10 +1,11 @@
 // Pattern arguments: a file path, or a name from the patterns/ library.
 //
 // "acorn", "Acorn", "r-pentomino", "r pentomino" and "patterns/acorn.rle" all
-// work. The library folder is found, in order, from $TOROID_PATTERNS, next to
-// the program (../patterns, ../../patterns, ../share/toroid/patterns), the
-// current folder (./patterns) and the source tree this program was built
-// from. An unknown name is an InputError that lists the closest names.
+// work; library files may be of any format, gzip-compressed or not
+// (acorn.rle, acorn.mc, acorn.rle.gz are all "acorn"). The library folder is found, in order, from
+// $TOROID_PATTERNS, next to the program (../patterns, ../../patterns, ../share/toroid/patterns),
+// the current folder (./patterns) and the source tree this program was built from. An unknown name
+// is an InputError that lists the closest names.
 #pragma once
 
 #include <string>

@@ -11,6 +11,7 @@
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern.hpp"
+#include "toroid/io/pattern_torus.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -43,21 +44,17 @@ void run(const RunOptions& o) {
     std::optional<Pattern> pattern;
     if (!o.pattern.empty()) pattern = find_pattern(o.pattern).pattern;
 
-    // Rule: --rule, else the pattern's, else Life. Size: --size, else the
-    // rule's :T suffix (from either), else a whole-torus pattern's size.
-    Rule rule =
-        o.rule ? Rule::parse(*o.rule) : (pattern && pattern->rule ? *pattern->rule : Rule());
-    Size size;
+    // Rule and size: --rule / --size, else the file's, else room (pattern_torus.hpp).
+    TorusRequest request;
+    if (o.rule) request.rule = Rule::parse(*o.rule);
     if (!o.size.empty()) {
-        size = parse_size(o.size, "--size");
-    } else if (rule.torus()) {
-        size = {rule.torus()->width, rule.torus()->height};
-    } else if (pattern && pattern->rule && pattern->rule->torus()) {
-        size = {pattern->rule->torus()->width, pattern->rule->torus()->height};
-    } else {
-        throw InputError("no torus size: give --size WIDTHxHEIGHT (or a rule with a :Tw,h suffix)");
+        const Size s = parse_size(o.size, "--size");
+        request.size = TorusSize{s.width, s.height};
     }
-    rule = rule.with_torus(std::nullopt);
+    request.generations = std::uint64_t(o.gens);
+    const TorusChoice choice = choose_torus(pattern ? &*pattern : nullptr, request);
+    const Rule rule = choice.rule;
+    const Size size{choice.width, choice.height};
 
     Grid grid(size.width, size.height);
     if (pattern)
@@ -96,12 +93,14 @@ void run(const RunOptions& o) {
                          {"seconds", seconds},
                          {"cell_updates_per_second", rate}};
         if (!o.out.empty()) j["out"] = o.out;
+        if (!choice.note.empty()) j["note"] = choice.note;
         std::cout << j.dump(2) << "\n";
         return;
     }
     std::printf("rule        %s\n", rule.to_string().c_str());
     std::printf("torus       %lld x %lld\n", static_cast<long long>(size.width),
                 static_cast<long long>(size.height));
+    if (!choice.note.empty()) std::printf("note        %s\n", choice.note.c_str());
     std::printf("backend     %s\n", describe_backend(*backend).c_str());
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
     std::printf("population  %llu\n", static_cast<unsigned long long>(population));
@@ -119,17 +118,21 @@ void add_run_command(CLI::App& app) {
     cmd->add_option(
         "--rule", o->rule,
         "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
-    cmd->add_option("--size", o->size, "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h)");
+    cmd->add_option(
+        "--size", o->size,
+        "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h, else room for the pattern)");
     cmd->add_option("--soup", o->soup, "Fill the torus with a random soup of this density (0..1)");
     cmd->add_option("--seed", o->seed, "Seed of the soup and of stochastic rules")
         ->capture_default_str();
     cmd->add_option("--pattern", o->pattern,
-                    "Pattern file (.rle, .cells, .lif) or library name (acorn, glider, ...), "
+                    "Pattern file (.rle, .cells, .lif, .mc, each maybe .gz) or library name "
+                    "(acorn, glider, ...), "
                     "placed at the centre");
     cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
     cmd->add_option("--backend", o->backend, "cpu, cuda or auto")->capture_default_str();
     cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
-    cmd->add_option("--out", o->out, "Write the final torus to FILE (.rle, .cells, .lif)");
+    cmd->add_option("--out", o->out,
+                    "Write the final torus to FILE (.rle, .cells, .lif, .mc; + .gz)");
     cmd->add_flag("--crop", o->crop,
                   "With --out: write the bounding box only, not the whole torus");
     cmd->add_flag("--json", o->json, "Print the result as JSON");

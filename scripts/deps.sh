@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
     cmake make g++ pkg-config ccache
+    zlib1g-dev                 # gzip-compressed pattern files (.rle.gz, .mc.gz)
     libgtest-dev libgmock-dev libbenchmark-dev
     libcli11-dev nlohmann-json3-dev libpng-dev
     clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run

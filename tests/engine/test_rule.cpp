@@ -93,7 +93,7 @@ TEST(Rule, RejectsBadRulesWithAClearMessage) {
     EXPECT_NE(error_of("B2(1/0)/S").find("divides by zero"), std::string::npos);
     EXPECT_NE(error_of("B2(0)/S").find("zero"), std::string::npos);
     EXPECT_NE(error_of("B2(1/3/S").find("unclosed"), std::string::npos);
-    EXPECT_NE(error_of("B3/S23:T0,5").find("at least 1"), std::string::npos);
+    EXPECT_NE(error_of("B3/S23:T,5").find("missing torus size"), std::string::npos);
     EXPECT_NE(error_of("B3/S23:P10,10").find("torus"), std::string::npos);
     EXPECT_NE(error_of("Life").find("expected 'B'"), std::string::npos);
     EXPECT_NE(error_of("B3/S23X").find("column 7"), std::string::npos);

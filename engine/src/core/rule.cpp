@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,9 +46,17 @@ class RuleParser {
         // Torus suffix first: everything after ':' belongs to it.
         std::size_t colon = text_.find(':');
         if (colon != std::string::npos) {
+            if (colon == 0) fail(0, "missing birth and survival counts before ':'");
+            // The grid first (syntax errors there stop here); a refused grid is
+            // said after the rule's own refusal, or alone (see refuse).
             parse_torus(r, colon);
+            refuse_multi_state(colon);
+            if (topology_refusal_) refuse(*topology_refusal_);
             end = colon;
+        } else {
+            refuse_multi_state(end);
         }
+        if (generations_cut_ != std::string::npos) end = generations_cut_;  // 2-state Generations
         // Neighbourhood suffix.
         if (end > 0) {
             char last = upper(text_[end - 1]);
@@ -190,13 +199,30 @@ class RuleParser {
         return Probability{std::uint32_t(num / g), std::uint32_t(den / g)};
     }
 
+    // Golly's bounded-grid suffix after ':' (its lifealgo::setgridsize):
+    // T torus or tube, P plane, K Klein bottle, C cross-surface, S sphere.
     void parse_torus(Rule& r, std::size_t colon) {
         std::size_t p = colon + 1;
-        if (p >= text_.size() || upper(text_[p]) != 'T')
-            fail(
-                p,
-                "unsupported bounded grid: only the torus suffix ':T<width>,<height>' is accepted");
+        if (p >= text_.size())
+            fail(colon, "expected a bounded grid after ':' such as ':T640,480' (a torus)");
+        const char kind = upper(text_[p]);
+        const char* name = kind == 'P'   ? "a bounded plane (:P)"
+                           : kind == 'K' ? "a Klein bottle (:K)"
+                           : kind == 'C' ? "a cross-surface (:C)"
+                           : kind == 'S' ? "a sphere (:S)"
+                                         : nullptr;
+        if (name)
+            return refuse_grid(
+                "Golly's bounded grid '" + std::string(original_.substr(where_[colon])) + "' is " +
+                name +
+                ": toroid simulates a plain torus (:T<width>,<height>) or a tube (:T0,<height>, "
+                ":T<width>,0) only");
+        if (kind != 'T')
+            fail(p, "unknown bounded grid " + quote(std::string(1, text_[p])) +
+                        ": expected ':T<width>,<height>' (a torus; 0 for an unbounded side)");
         ++p;
+        const std::string expected =
+            "expected ':T<width>,<height>' with whole numbers (0 for an unbounded side of a tube)";
         auto number = [&](std::int64_t& out) {
             std::size_t start = p;
             out = 0;
@@ -205,18 +231,149 @@ class RuleParser {
                 out = out * 10 + (text_[p] - '0');
                 ++p;
             }
-            if (p == start) fail(start, "expected a whole number in ':T<width>,<height>'");
+            if (p == start) fail(start, "missing torus size: " + expected);
+        };
+        // A shift (+n / -n) after a side glues that side with an offset.
+        auto refuse_shift = [&]() {
+            if (p >= text_.size() || (text_[p] != '+' && text_[p] != '-')) return;
+            ++p;
+            std::int64_t shift = 0;
+            number(shift);
+            if (shift != 0)
+                refuse_grid("Golly's bounded grid '" +
+                            std::string(original_.substr(where_[colon])) +
+                            "' is a torus with shifted edges: toroid simulates a plain torus "
+                            "(:T<width>,<height>) or a tube (:T0,<height>, :T<width>,0) only");
         };
         TorusSize t;
         number(t.width);
-        if (p >= text_.size() || text_[p] != ',') fail(p, "expected ',' in ':T<width>,<height>'");
-        ++p;
-        number(t.height);
-        if (p != text_.size()) fail(p, "unexpected text after ':T<width>,<height>'");
-        if (t.width < 1 || t.height < 1)
-            fail(colon, "torus sizes must be at least 1 (infinite planes are not supported)");
+        refuse_shift();
+        if (p == text_.size()) {
+            t.height = t.width;  // Golly: ":T100" is ":T100,100"
+        } else {
+            if (text_[p] != ',')
+                fail(p, "unexpected " + quote(std::string(1, text_[p])) + ": " + expected);
+            ++p;
+            number(t.height);
+            refuse_shift();
+            if (p != text_.size())
+                fail(p, "unexpected text after ':T<width>,<height>': " + expected);
+        }
+        if (t.width == 0 && t.height == 0) return;  // Golly's unbounded plane: no torus given
         r.torus_ = t;
     }
+
+    // Multi-state and named rules, recognised before the B/S grammar so that
+    // their refusal names them rather than pointing at a letter.
+    void refuse_multi_state(std::size_t end) const {
+        const std::string body = text_.substr(0, end);
+        const std::string shown = original_substr(end);
+        if (body.front() == '@')
+            refuse(
+                quote(shown) +
+                " is a Golly rule file (@RULE: a rule table or tree, usually multi-state); "
+                "toroid runs two-state Life-like rules written B<counts>/S<counts>, e.g. B3/S23");
+        if (!std::isalpha(static_cast<unsigned char>(body.front()))) {
+            // Generations in S/B/C form: 23/3/3.
+            if (top_level_slashes(body) == 2) generations(body, last_top_level_slash(body) + 1);
+            return;
+        }
+        const char first = upper(body.front());
+        const bool letter_second =
+            body.size() > 1 && std::isalpha(static_cast<unsigned char>(body[1])) &&
+            !((first == 'B' && upper(body[1]) == 'S') || (first == 'S' && upper(body[1]) == 'B'));
+        if (first == 'W' && body.size() > 1 && std::isdigit(static_cast<unsigned char>(body[1])))
+            refuse(quote(shown) + " is a 1-D Wolfram rule: run it with 'toroid eca " +
+                   body.substr(1) + "'; 2-D rules are written B<counts>/S<counts>, e.g. B3/S23");
+        if (first == 'R' && body.find(',') != std::string::npos)
+            refuse(quote(shown) +
+                   " is a Larger than Life rule (range > 1): toroid runs rules of the 8, 6 or 4 "
+                   "nearest neighbours, written B<counts>/S<counts>, e.g. B3/S23");
+        if ((first != 'B' && first != 'S') || letter_second)
+            refuse(quote(shown) +
+                   " is a named rule (a multi-state rule such as LifeHistory or WireWorld, or a "
+                   "Golly rule table): toroid runs two-state Life-like rules, expected 'B' "
+                   "(birth counts) and 'S' (survival counts), e.g. B3/S23" +
+                   (upper_text(body).rfind("LIFE", 0) == 0
+                        ? std::string(" (Life's own cells run with --rule B3/S23)")
+                        : std::string()));
+        // Generations in B/S/C form: B3/S23/C3 (the C may be left out: B3/S23/3).
+        const std::size_t slashes = top_level_slashes(body);
+        const std::size_t last = last_top_level_slash(body);
+        if (slashes >= 2 ||
+            (last != std::string::npos && last + 1 < body.size() && upper(body[last + 1]) == 'C')) {
+            const std::size_t at = last + 1;
+            generations(body, at < body.size() && upper(body[at]) == 'C' ? at + 1 : at);
+        }
+    }
+
+    // Slashes outside parentheses (a probability such as (1/3) holds one).
+    static std::size_t top_level_slashes(const std::string& s) {
+        std::size_t n = 0;
+        int depth = 0;
+        for (char c : s) {
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == '/' && depth == 0) ++n;
+        }
+        return n;
+    }
+    static std::size_t last_top_level_slash(const std::string& s) {
+        std::size_t last = std::string::npos;
+        int depth = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+            if (s[i] == '/' && depth == 0) last = i;
+        }
+        return last;
+    }
+
+    // Refuses a Generations rule with more than 2 states; one with exactly 2
+    // is its Life-like rule: the state count is cut off (end_ shrinks).
+    void generations(const std::string& body, std::size_t digits_at) const {
+        std::int64_t states = 0;
+        std::size_t p = digits_at;
+        while (p < body.size() && std::isdigit(static_cast<unsigned char>(body[p])) &&
+               states < 1000000)
+            states = states * 10 + (body[p++] - '0');
+        if (p == digits_at || p != body.size())
+            fail(digits_at,
+                 "expected the number of states of a Generations rule (e.g. 'B2/S/C3' "
+                 "or '/2/3')");
+        if (states != 2)
+            refuse(quote(original_substr(body.size())) + " is a Generations rule with " +
+                   std::to_string(states) +
+                   " states (cells decay through dying states): toroid runs two-state rules; "
+                   "the same birth and survival counts with 2 states are " +
+                   quote(two_state_of(body, digits_at)));
+        generations_cut_ = body.rfind('/', digits_at);  // the B/S part ends before it
+    }
+
+    std::string two_state_of(const std::string& body, std::size_t digits_at) const {
+        std::size_t cut = body.rfind('/', digits_at);
+        return cut == std::string::npos ? body : body.substr(0, cut);
+    }
+    std::string original_substr(std::size_t end) const {
+        const std::size_t stop = end < where_.size() ? where_[end] : original_.size();
+        return std::string(detail_trim(original_.substr(0, stop)));
+    }
+    static std::string_view detail_trim(std::string_view s) {
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+            s.remove_prefix(1);
+        return s;
+    }
+    static std::string upper_text(std::string s) {
+        for (char& c : s) c = upper(c);
+        return s;
+    }
+    // Both reasons when the rule and its grid are refused (LifeHistory:K40*,20).
+    [[noreturn]] void refuse(const std::string& what) const {
+        std::string why = what;
+        if (topology_refusal_ && *topology_refusal_ != what) why += "; and " + *topology_refusal_;
+        throw UnsupportedRule("rule " + quote(std::string(detail_trim(original_))) +
+                              " is not supported: " + why);
+    }
+    void refuse_grid(const std::string& what) { topology_refusal_ = what; }
 
     std::string neighbourhood_name() const {
         return max_count_ == 8 ? "Moore" : max_count_ == 6 ? "hexagonal" : "von Neumann";
@@ -227,6 +384,9 @@ class RuleParser {
     std::vector<std::size_t> where_;  // position of each kept character in the original
     std::size_t pos_ = 0, end_ = 0;
     int max_count_ = 8;
+    mutable std::size_t generations_cut_ = std::string::npos;
+    std::optional<std::string> topology_refusal_;  // a refused bounded grid, said by refuse()  //
+                                                   // '/' before a Generations "2"
 };
 
 Rule::Rule() {

@@ -10,16 +10,33 @@
 
 #include "text_error.hpp"
 #include "toroid/io/file_io.hpp"
+#include "toroid/io/gzip.hpp"
 #include "toroid/io/life106.hpp"
+#include "toroid/io/macrocell.hpp"
 #include "toroid/io/plaintext.hpp"
 #include "toroid/io/rle.hpp"
 
 namespace toroid {
 
+const char* format_name(PatternFormat f) {
+    switch (f) {
+        case PatternFormat::Rle:
+            return "RLE";
+        case PatternFormat::Plaintext:
+            return "plaintext";
+        case PatternFormat::Life106:
+            return "Life 1.06";
+        case PatternFormat::Macrocell:
+            return "macrocell";
+    }
+    return "?";
+}
+
 std::optional<PatternFormat> detect_pattern_format(std::string_view text) {
     const std::size_t first = text.find_first_not_of(" \t\r\n\v\f");
     if (first == std::string_view::npos) return std::nullopt;
     const std::string_view rest = text.substr(first);
+    if (rest.front() == '[') return PatternFormat::Macrocell;  // "[M2]": its reader checks the rest
     if (rest.substr(0, 10) == "#Life 1.06") return PatternFormat::Life106;
     if (rest.substr(0, 5) == "#Life")
         return PatternFormat::Life106;  // 1.05 etc.: its reader says what it expects
@@ -38,7 +55,14 @@ std::optional<PatternFormat> detect_pattern_format(std::string_view text) {
     }
 }
 
+bool has_gzip_extension(std::string_view path) {
+    if (path.size() < 3) return false;
+    const std::string_view ext = path.substr(path.size() - 3);
+    return ext[0] == '.' && (ext[1] == 'g' || ext[1] == 'G') && (ext[2] == 'z' || ext[2] == 'Z');
+}
+
 std::optional<PatternFormat> format_from_extension(std::string_view path) {
+    if (has_gzip_extension(path)) path.remove_suffix(3);
     const auto dot = path.find_last_of('.');
     const auto slash = path.find_last_of('/');
     if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
@@ -48,6 +72,7 @@ std::optional<PatternFormat> format_from_extension(std::string_view path) {
     if (ext == "rle") return PatternFormat::Rle;
     if (ext == "cells") return PatternFormat::Plaintext;
     if (ext == "lif" || ext == "life") return PatternFormat::Life106;
+    if (ext == "mc") return PatternFormat::Macrocell;
     return std::nullopt;
 }
 
@@ -64,25 +89,64 @@ Pattern parse_pattern(std::string_view text, std::string_view source,
         }
         detail::throw_at(source, pos,
                          "found a NUL byte: this is binary data, not a pattern file "
-                         "(expected RLE, plaintext .cells or Life 1.06 text)");
+                         "(expected RLE, plaintext .cells, Life 1.06 or macrocell text, "
+                         "or any of them gzip-compressed)");
     }
+    const std::string_view start = detail::trim(text.substr(0, 64));
+    if (start.substr(0, 5) == "@RULE")
+        detail::throw_at(source, detail::TextPos{},
+                         "this is a Golly rule file (@RULE: a rule table or tree for Golly's "
+                         "RuleLoader), not a pattern; toroid runs two-state Life-like rules "
+                         "written B<counts>/S<counts> (expected a pattern file: RLE, .cells, "
+                         "Life 1.06 or macrocell)");
     if (!format) format = detect_pattern_format(text);
-    switch (format.value_or(PatternFormat::Rle)) {
+    const PatternFormat f = format.value_or(PatternFormat::Rle);
+    Pattern p;
+    switch (f) {
         case PatternFormat::Plaintext:
-            return parse_plaintext(text, source);
+            p = parse_plaintext(text, source);
+            break;
         case PatternFormat::Life106:
-            return parse_life106(text, source);
+            p = parse_life106(text, source);
+            break;
+        case PatternFormat::Macrocell:
+            p = parse_macrocell(text, source);
+            break;
         case PatternFormat::Rle:
+            p = parse_rle(text, source);
             break;
     }
-    return parse_rle(text, source);
+    p.format = f;
+    return p;
+}
+
+namespace {
+
+// Decompresses when the bytes are gzip; the format is `forced`, else the
+// content's, else `fallback` (the file name's).
+Pattern decode(std::string_view bytes, std::string_view source, std::optional<PatternFormat> forced,
+               std::optional<PatternFormat> fallback) {
+    const bool compressed = is_gzip(bytes);
+    std::string inflated;
+    if (compressed) inflated = gunzip(bytes, source);
+    const std::string_view text = compressed ? std::string_view(inflated) : bytes;
+    std::optional<PatternFormat> format = forced;
+    if (!format) format = detect_pattern_format(text);
+    if (!format) format = fallback;
+    Pattern p = parse_pattern(text, source, format);
+    p.compressed = compressed;
+    return p;
+}
+
+}  // namespace
+
+Pattern decode_pattern(std::string_view bytes, std::string_view source,
+                       std::optional<PatternFormat> format) {
+    return decode(bytes, source, format, std::nullopt);
 }
 
 Pattern read_pattern_file(const std::string& path) {
-    const std::string text = read_text_file(path);
-    std::optional<PatternFormat> format = detect_pattern_format(text);
-    if (!format) format = format_from_extension(path);
-    return parse_pattern(text, path, format);
+    return decode(read_text_file(path), path, std::nullopt, format_from_extension(path));
 }
 
 namespace {
@@ -91,7 +155,8 @@ PatternFormat output_format(const std::string& path) {
     const auto format = format_from_extension(path);
     if (!format)
         throw InputError("cannot tell the pattern format of '" + path +
-                         "' from its extension (expected .rle, .cells, .lif or .life)");
+                         "' from its extension (expected .rle, .cells, .lif, .life or .mc, each "
+                         "optionally followed by .gz)");
     return *format;
 }
 
@@ -109,11 +174,10 @@ void check_writable_pattern_path(const std::string& path) {
                               : "is not writable (" + std::string(std::strerror(errno)) + ")"));
 }
 
-void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
-                        const WriteOptions& opts) {
-    const auto format = std::optional<PatternFormat>(output_format(path));
+std::string encode_pattern(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
+                           const WriteOptions& opts) {
     std::string text;
-    switch (*format) {
+    switch (output_format(path)) {
         case PatternFormat::Rle:
             text = format_rle(g, rule, opts);
             break;
@@ -123,9 +187,38 @@ void write_pattern_file(const std::string& path, const Grid& g, const std::optio
         case PatternFormat::Life106:
             text = format_life106(g, opts);
             break;
+        case PatternFormat::Macrocell:
+            text = format_macrocell(g, rule, opts);
+            break;
     }
-    write_file_atomic(path, text);
+    return has_gzip_extension(path) ? gzip_compress(text) : text;
 }
+
+void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
+                        const WriteOptions& opts) {
+    write_file_atomic(path, encode_pattern(path, g, rule, opts));
+}
+
+namespace {
+
+// ORs `src` into `dst` with its top-left corner at (x, y), a word at a time;
+// src lies inside dst (no wrap).
+void blit(Grid& dst, const Grid& src, std::int64_t x, std::int64_t y) {
+    const std::int64_t shift = x % 64, first = x / 64;
+    for (std::int64_t sy = 0; sy < src.height(); ++sy) {
+        const auto in = src.row(sy);
+        auto out = dst.row(y + sy);
+        for (std::size_t i = 0; i < in.size(); ++i) {
+            const std::uint64_t w = in[i];
+            if (!w) continue;
+            const std::size_t at = std::size_t(first) + i;
+            out[at] |= w << shift;
+            if (shift && at + 1 < out.size()) out[at + 1] |= w >> (64 - shift);
+        }
+    }
+}
+
+}  // namespace
 
 Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height) {
     const std::int64_t pw = p.cells.width(), ph = p.cells.height();
@@ -143,9 +236,9 @@ Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height) {
     if (pw == width && ph == height) return p.cells;  // fills the torus: nothing to move
     Grid g(width, height);
     if (p.whole_torus)
-        g.paste(p.cells, 0, 0);
+        blit(g, p.cells, 0, 0);
     else
-        g.paste(p.cells, (width - pw) / 2, (height - ph) / 2);
+        blit(g, p.cells, (width - pw) / 2, (height - ph) / 2);
     return g;
 }
 

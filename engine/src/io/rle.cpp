@@ -48,6 +48,8 @@ void fill_run(Grid& g, std::int64_t x, std::int64_t y, std::int64_t n) {
 struct Header {
     std::int64_t width = 0, height = 0;
     std::optional<Rule> rule;
+    std::string rule_text;
+    std::optional<std::string> refused_rule;  // UnsupportedRule: deferred (pattern.hpp)
 };
 
 class HeaderParser {
@@ -82,8 +84,11 @@ class HeaderParser {
                 pos_ = line_.size();
                 if (text.empty())
                     fail(start, "empty rule after 'rule =' (expected e.g. rule = B3/S23)");
+                h.rule_text = std::string(text);
                 try {
                     h.rule = Rule::parse(text);
+                } catch (const UnsupportedRule& e) {
+                    h.refused_rule = e.what();
                 } catch (const InputError& e) {
                     fail(start, std::string("bad rule in the RLE header: ") + e.what());
                 }
@@ -201,6 +206,8 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
     }
     p.cells = Grid(header->width, header->height);
     p.rule = header->rule;
+    p.rule_text = header->rule_text;
+    p.refused_rule = header->refused_rule;
     if (p.rule && p.rule->torus() && p.rule->torus()->width == header->width &&
         p.rule->torus()->height == header->height)
         p.whole_torus = true;
@@ -266,9 +273,10 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
             return p;
         } else if ((c >= 'B' && c <= 'X') || (c >= 'p' && c <= 'y')) {
             throw_at(source, at,
-                     "cell state tag " + describe_byte(c) +
-                         " is a state > 1 of a multi-state pattern; toroid's rules are two-state "
-                         "(expected b, o, $ or !)");
+                     "cell state tag " + describe_byte(c) + " is a state > 1 of a multi-state " +
+                         (p.refused_rule ? "pattern (rule " + p.rule_text + ")"
+                                         : std::string("pattern")) +
+                         "; toroid's rules are two-state (expected b, o, $ or !)");
         } else {
             throw_at(source, at,
                      "unexpected " + describe_byte(c) +

@@ -6,6 +6,8 @@
 //   B2/S013V                                          von Neumann, counts 0..4
 //   B2(1/3)/S12H   B3/S2(0.9)3                         stochastic counts
 //   B3/S23:T640,480                                   Golly's torus suffix
+//   B3/S23:T0,128   B3/S23:T640,0   B3/S23:T64        Golly's tubes (0 = unbounded
+//                                                     side), a square torus
 // A count carries a probability in parentheses right after its digit, as a
 // fraction n/d or a decimal; a count without one has probability 1.
 //
@@ -13,6 +15,14 @@
 // ascending and probabilities reduced; a probability prints as a decimal when
 // it is exactly one with at most 9 places (0.5, 0.9), otherwise as n/d.
 // parse(to_string(r)) == r for every rule.
+//
+// Refused with UnsupportedRule (an InputError) because toroid simulates plain
+// tori of two-state rules only: Golly's other bounded grids (:P plane, :K
+// Klein bottle, :C cross-surface, :S sphere, a torus with a shift such as
+// :T30+5,20) and multi-state rules (named rules such as LifeHistory or
+// WireWorld, Generations such as 23/3/3 or B3/S23/C3, @RULE tables, Larger
+// than Life). A Generations rule with 2 states (23/3/2) is its Life-like rule.
+// `:T0,0` (Golly's unbounded plane) is the same as no suffix.
 #pragma once
 
 #include <array>
@@ -22,6 +32,7 @@
 #include <string_view>
 
 #include "toroid/core/compiled_rule.hpp"
+#include "toroid/error.hpp"
 
 namespace toroid {
 
@@ -34,10 +45,22 @@ struct Probability {
     bool operator==(const Probability&) const = default;
 };
 
+// Golly's bounded-grid size. A side of 0 is unbounded: `:T0,128` is a tube
+// wrapping vertically with an infinite width (toroid simulates it on a torus
+// whose unbounded side the user or the caller chooses); never both 0.
 struct TorusSize {
     std::int64_t width = 0;
     std::int64_t height = 0;
+    bool tube() const { return width == 0 || height == 0; }
     bool operator==(const TorusSize&) const = default;
+};
+
+// A rule Rule::parse recognises but toroid does not simulate (see above).
+// Pattern readers keep a file's two-state cells and defer this error
+// (Pattern::refused_rule) so that the user's --rule and --size can override it.
+class UnsupportedRule : public InputError {
+  public:
+    using InputError::InputError;
 };
 
 class Rule {

@@ -1,0 +1,43 @@
+// Golly's macrocell format (.mc): a quadtree whose identical nodes are written
+// once, so huge repetitive patterns stay small. Two states only.
+//
+//   [M2] (golly 4.2)                 header: the first line starts with [M2]
+//   #R B3/S23:T640,480               rule (first word after #R), optional
+//   #G 1000                          generation, optional (decimal)
+//   #C a comment   #N name           comments and name; other # lines
+//                                    (#FRAMES timelines ...) are ignored
+//   $$..*$...*$.***$                 a leaf: an 8x8 square (level 3)
+//   4 0 1 0 2                        a node: level nw ne sw se
+//
+// Every leaf or node line defines the next node, numbered 1, 2, 3 ... in
+// file order. A leaf line gives its rows top to bottom, each ended by `$`:
+// `.` dead, `*` alive; dead cells at the end of a row and empty rows at the
+// end are left out. A node line "L nw ne sw se" (L >= 4) is a 2^L x 2^L
+// square made of four 2^(L-1) squares given by their numbers, which must be
+// nodes of level L-1 defined on earlier lines; 0 is the empty square.
+// (Golly's multi-state files use level-1 nodes "1 a b c d" of cell states;
+// those read too when every state is 0 or 1.) The last node defined is the
+// whole pattern; its centre is Golly's cell (0, 0), y growing down.
+//
+// Reading: Pattern::cells is the pattern's bounding box, except when the rule
+// has a torus size :TW,H and every live cell lies inside Golly's grid (cells
+// -W/2 .. W-1-W/2, the same for rows): then it is the whole W x H torus at
+// Golly's positions (Pattern::whole_torus). A box too large for memory is an
+// InputError giving its size; bad lines are InputErrors with file, line,
+// column and what was expected.
+//
+// Writing (format_macrocell, pattern.hpp): the whole torus with its :TW,H
+// rule at Golly's positions, or (WriteOptions::crop) the bounding box centred
+// on (0, 0), its rule without a torus size (a tube's is kept); leaves and nodes hash-consed (each
+// distinct square written once), children before parents, the root level at least 4.
+#pragma once
+
+#include <string_view>
+
+#include "toroid/io/pattern.hpp"
+
+namespace toroid {
+
+Pattern parse_macrocell(std::string_view text, std::string_view source);
+
+}  // namespace toroid
