@@ -58,6 +58,15 @@ TEST(BackendRegistry, UnknownNameListsTheKnownOnes) {
     EXPECT_NE(eca.find("unknown backend 'tpu'"), std::string::npos) << eca;
 }
 
+// The build says whether the CUDA library exists; when it does, it must have
+// registered "cuda" for both kinds without anyone calling it (the linker
+// anchor kept its registrar), and not otherwise.
+TEST(BackendRegistry, CudaIsRegisteredExactlyWhenBuilt) {
+    const bool built = TOROID_TEST_CUDA_BUILT != 0;
+    EXPECT_EQ(contains(registered_backends(), "cuda"), built);
+    EXPECT_EQ(contains(registered_eca_backends(), "cuda"), built);
+}
+
 // The nvcc hint only when no CUDA backend is compiled in; with one compiled
 // in but no device, the reason is the device.
 TEST(BackendRegistry, CudaErrorNamesTheRealCause) {
