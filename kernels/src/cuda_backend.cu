@@ -28,7 +28,7 @@ class CudaBackend final : public Backend {
     // Host: the caller's canonical planes; device: two planes of padded rows.
     void check_fits(std::int64_t width, std::int64_t height, int caller_planes) const override {
         check_torus_host_memory(width, height, caller_planes, 0, 0, "the cuda backend");
-        const double plane = double(device_plane_words(width, height)) * 8.0;
+        const double plane = device_plane_words(width, height) * 8.0;
         check_device_memory({2.0 * plane, torus_name(width, height),
                              "2 bit-planes of " + human_bytes(plane) + " for the cuda backend",
                              "choose a smaller size or --backend cpu"});
@@ -108,8 +108,9 @@ class CudaBackend final : public Backend {
     }
 
   private:
-    static std::int64_t device_plane_words(std::int64_t width, std::int64_t height) {
-        return ((width + 63) / 64 + 2 * kRowOffset) * height;
+    // A double: sides up to 2^40 would overflow 64-bit integers.
+    static double device_plane_words(std::int64_t width, std::int64_t height) {
+        return double((width + 63) / 64 + 2 * kRowOffset) * double(height);
     }
     void wrap(std::int64_t& x, std::int64_t& y) const {
         x %= shape_.width;

@@ -2,6 +2,7 @@
 // refusals name the bytes needed (by part) and the bytes available.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "toroid/core/backend.hpp"
@@ -91,7 +92,13 @@ TEST(Memory, GridAndSizesAreChecked) {
     EXPECT_NE(error_of([] { check_grid_size(0, 5); }).find("at least 1"), std::string::npos);
     EXPECT_NE(error_of([] { check_grid_size(5, (std::int64_t(1) << 40) + 1); }).find("2^40"),
               std::string::npos);
-    EXPECT_EQ(canonical_plane_bytes(65, 3), 2u * 3u * 8u);
+    EXPECT_EQ(canonical_plane_bytes(65, 3), 2.0 * 3 * 8);
+    // The largest sides allowed: byte counts beyond 2^64 are refused, not wrapped.
+    const std::int64_t side = std::int64_t(1) << 40;
+    EXPECT_EQ(canonical_plane_bytes(side, side), std::ldexp(1.0, 77));
+    const std::string msg =
+        error_of([&] { create_backend("cpu", Rule())->check_fits(side, side); });
+    EXPECT_NE(msg.find("a 1099511627776x1099511627776 torus needs "), std::string::npos) << msg;
 }
 
 TEST(Memory, EcaRefusalsCountTheBackendsRings) {

@@ -86,18 +86,16 @@ EcaBackend::EcaBackend(int rule) : rule_(rule) {
 }
 
 void check_torus_host_memory(std::int64_t width, std::int64_t height, int caller_planes,
-                             int own_planes, std::uint64_t own_plane_bytes,
-                             const std::string& owner) {
-    const double canonical = double(canonical_plane_bytes(width, height));
+                             int own_planes, double own_plane_bytes, const std::string& owner) {
+    const double canonical = canonical_plane_bytes(width, height);
     std::string breakdown;
     auto planes = [](int n) { return std::to_string(n) + (n == 1 ? " bit-plane" : " bit-planes"); };
     if (own_planes > 0)
-        breakdown =
-            planes(own_planes) + " of " + human_bytes(double(own_plane_bytes)) + " for " + owner;
+        breakdown = planes(own_planes) + " of " + human_bytes(own_plane_bytes) + " for " + owner;
     if (caller_planes > 0)
         breakdown += (breakdown.empty() ? "" : " + ") + planes(caller_planes) + " of " +
                      human_bytes(canonical) + " for the grid it loads";
-    check_host_memory({double(own_planes) * double(own_plane_bytes) + caller_planes * canonical,
+    check_host_memory({double(own_planes) * own_plane_bytes + caller_planes * canonical,
                        torus_name(width, height), breakdown, "choose a smaller size"});
 }
 

@@ -29,9 +29,9 @@ void check_grid_size(std::int64_t width, std::int64_t height) {
                          " is too large: each side must be at most 2^40");
 }
 
-std::uint64_t canonical_plane_bytes(std::int64_t width, std::int64_t height) {
+double canonical_plane_bytes(std::int64_t width, std::int64_t height) {
     check_grid_size(width, height);
-    return std::uint64_t((width + 63) / 64) * std::uint64_t(height) * 8;
+    return double((width + 63) / 64) * double(height) * 8.0;
 }
 
 std::string torus_name(std::int64_t width, std::int64_t height) {
@@ -39,7 +39,7 @@ std::string torus_name(std::int64_t width, std::int64_t height) {
 }
 
 void check_grid_fits(std::int64_t width, std::int64_t height, int copies) {
-    const double plane = double(canonical_plane_bytes(width, height));
+    const double plane = canonical_plane_bytes(width, height);
     check_host_memory({plane * copies, torus_name(width, height),
                        std::to_string(copies) + " canonical bit-plane" + (copies == 1 ? "" : "s") +
                            " of " + human_bytes(plane),

@@ -192,8 +192,8 @@ void CpuBackend::check_fits(std::int64_t width, std::int64_t height, int caller_
     check_grid_size(width, height);
     const std::int64_t words = (width + 63) / 64;
     const std::int64_t stride = (words + kTileWords - 1) / kTileWords * kTileWords + 2 * kRowOffset;
-    check_torus_host_memory(width, height, caller_planes, 2,
-                            std::uint64_t(stride) * std::uint64_t(height) * 8, "the cpu backend");
+    check_torus_host_memory(width, height, caller_planes, 2, double(stride) * double(height) * 8.0,
+                            "the cpu backend");
 }
 
 void CpuBackend::load(const Grid& g, std::uint64_t generation) {

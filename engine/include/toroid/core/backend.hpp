@@ -96,8 +96,7 @@ class Backend {
 // ("the cpu backend") names them in the message. Device backends pass
 // own_planes = 0 and check their device memory themselves.
 void check_torus_host_memory(std::int64_t width, std::int64_t height, int caller_planes,
-                             int own_planes, std::uint64_t own_plane_bytes,
-                             const std::string& owner);
+                             int own_planes, double own_plane_bytes, const std::string& owner);
 
 using BackendFactory = std::function<std::unique_ptr<Backend>(const Rule&, const BackendOptions&)>;
 

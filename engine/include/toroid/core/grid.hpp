@@ -84,7 +84,8 @@ Grid copy_region(const Rect& r, Get&& get) {
 // count exact).
 void check_grid_size(std::int64_t width, std::int64_t height);
 // Bytes of one canonical bit-plane (a Grid's words); checks the size first.
-std::uint64_t canonical_plane_bytes(std::int64_t width, std::int64_t height);
+// A double: up to 2^77 bytes for sides of 2^40, exact below 2^53.
+double canonical_plane_bytes(std::int64_t width, std::int64_t height);
 // "a 4096x4096 torus": how refusals name a torus.
 std::string torus_name(std::int64_t width, std::int64_t height);
 // Refuses, before anything is allocated, a torus whose `copies` canonical
