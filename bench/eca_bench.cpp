@@ -1,15 +1,16 @@
-// Elementary (1-D) automata: cell updates per second of the CPU backend
-// (and the GPU backend when one is present).
+// Elementary (1-D) automata: cell updates per second of the CPU kernels, and
+// of the "cuda" 1-D backend from the registry (skipped when this build has
+// none or no device is present).
 //
 //   bench_eca --benchmark_filter=Cpu      # counters: cells/s = cell updates per second
 #include <benchmark/benchmark.h>
 
+#include <memory>
+
+#include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_cpu.hpp"
 #include "toroid/eca/eca_ring.hpp"
-#if defined(TOROID_WITH_CUDA)
-#include "toroid/gpu/device.hpp"
-#include "toroid/gpu/eca.hpp"
-#endif
+#include "toroid/error.hpp"
 
 namespace {
 
@@ -69,23 +70,26 @@ BENCHMARK(BM_EcaCpuPortable)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecon
 BENCHMARK(BM_EcaCpuOneThread)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EcaCpuRule30)->Args({1 << 24, 1024})->Unit(benchmark::kMillisecond)->UseRealTime();
 
-#if defined(TOROID_WITH_CUDA)
 void BM_EcaGpu(benchmark::State& state) {
-    if (toroid::gpu::device_count() == 0) {
-        state.SkipWithError("no CUDA device");
-        return;
-    }
     const std::int64_t width = state.range(0);
     const std::int64_t steps = state.range(1);
-    toroid::EcaRing ring = toroid::eca_initial_ring(width, "random:1");
-    toroid::gpu::EcaDeviceRing dev(ring);
+    std::unique_ptr<toroid::EcaBackend> backend;
+    try {
+        backend = toroid::create_eca_backend("cuda", 110);
+        backend->check_fits(width, 1);
+    } catch (const toroid::InputError& e) {
+        state.SkipWithError(e.what());
+        return;
+    }
+    backend->load(toroid::eca_initial_ring(width, "random:1"));
     for (auto _ : state) {
-        dev.step(110, steps);
-        dev.synchronize();
+        backend->step(steps);
+        backend->synchronize();
     }
     state.counters["cells/s"] =
         benchmark::Counter(static_cast<double>(width) * static_cast<double>(steps),
                            benchmark::Counter::kIsIterationInvariantRate);
+    state.SetLabel(backend->describe());
 }
 BENCHMARK(BM_EcaGpu)
     ->Args({1 << 24, 4096})
@@ -93,7 +97,6 @@ BENCHMARK(BM_EcaGpu)
     ->Args({std::int64_t{1} << 34, 64})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-#endif
 
 }  // namespace
 

@@ -1,14 +1,14 @@
-// Google Benchmark programs for the 2-D engine (the CPU backend; the CUDA
-// backend too when compiled in and a device is present). Items processed are
+// Google Benchmark programs for the 2-D engine (the CPU backend; the "cuda"
+// backend from the registry, skipped when this build has none or no device
+// is present). Items processed are
 // cell updates, so the reported rate is cell updates per second.
 #include <benchmark/benchmark.h>
 
+#include <memory>
+
 #include "toroid/core/soup.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
-#if defined(TOROID_WITH_CUDA)
-#include "toroid/gpu/cuda_backend.hpp"
-#include "toroid/gpu/device.hpp"
-#endif
+#include "toroid/error.hpp"
 
 namespace toroid {
 namespace {
@@ -63,20 +63,22 @@ void BM_CpuAcorn(benchmark::State& state) {
 }
 BENCHMARK(BM_CpuAcorn)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-#if defined(TOROID_WITH_CUDA)
 void BM_CudaDense(benchmark::State& state, const char* rule) {
-    if (gpu::device_count() == 0) {
-        state.SkipWithError("no CUDA device");
+    const std::int64_t n = state.range(0);
+    std::unique_ptr<Backend> b;
+    try {
+        b = create_backend("cuda", Rule::parse(rule), {0, 1});
+        b->check_fits(n, n, 1);
+    } catch (const InputError& e) {
+        state.SkipWithError(e.what());
         return;
     }
-    const std::int64_t n = state.range(0);
-    auto b = gpu::make_cuda_backend(Rule::parse(rule), {0, 1});
+    state.SetLabel(b->describe());
     run_dense(state, *b, n);
 }
 BENCHMARK_CAPTURE(BM_CudaDense, life, "B3/S23")->Arg(16384)->Arg(65536)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CudaDense, hex, "B2/S34H")->Arg(16384)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CudaDense, stochastic, "B2(1/3)/S12H")->Arg(16384)->UseRealTime();
-#endif
 
 }  // namespace
 }  // namespace toroid

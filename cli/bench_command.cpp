@@ -67,6 +67,7 @@ Result measure(const std::string& backend_name, const Workload& w, double min_se
     // sparse ones measure what skipping unchanged space buys.
     auto b =
         make_backend(backend_name, Rule::parse(w.rule), threads, 1, /*skip_unchanged=*/w.acorn);
+    b->check_fits(w.size, w.size, 1);
     b->load(make_grid(w));
     std::uint64_t gens = 0;
     double seconds = 0;
@@ -91,7 +92,7 @@ Result measure(const std::string& backend_name, const Workload& w, double min_se
         }
     }
     const double cells = double(w.size) * double(w.size);
-    return Result{describe_backend(*b),
+    return Result{b->describe(),
                   w.name,
                   w.rule,
                   w.size,
@@ -165,8 +166,12 @@ void bench(const BenchOptions& o, const std::string& command) {
     if (!(o.seconds > 0) || o.seconds > 3600)
         throw InputError("--seconds " + std::to_string(o.seconds) +
                          " is invalid: expected a time in (0, 3600]");
-    register_backends();
     std::vector<std::string> backends = o.backends.empty() ? available_backends() : o.backends;
+    if (o.backends.empty())  // say which compiled-in backends cannot run here, and why
+        for (const auto& name : registered_backends())
+            if (std::find(backends.begin(), backends.end(), name) == backends.end())
+                std::fprintf(stderr, "toroid bench: skipping backend %s: %s\n", name.c_str(),
+                             backend_unusable_reason(name).c_str());
     std::vector<Result> results;
     for (const auto& w : kWorkloads) {
         if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), w.name) == o.only.end())

@@ -4,11 +4,7 @@
 #include <charconv>
 #include <cstdio>
 
-#include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/error.hpp"
-#if defined(TOROID_WITH_CUDA)
-#include "toroid/gpu/cuda_backend.hpp"
-#endif
 
 namespace toroid::cli {
 
@@ -27,27 +23,12 @@ Size parse_size(const std::string& text, const std::string& option) {
     return s;
 }
 
-void register_backends() {
-#if defined(TOROID_WITH_CUDA)
-    static const bool once = (gpu::register_cuda_backend(), true);
-    (void)once;
-#endif
-}
-
 std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
                                       std::uint64_t seed, bool skip_unchanged) {
-    register_backends();
     if (threads < 0)
         throw InputError("--threads " + std::to_string(threads) +
                          " is negative: expected 0 (all cores) or more");
     return create_backend(name, rule, BackendOptions{threads, seed, skip_unchanged});
-}
-
-std::string describe_backend(const Backend& b) {
-    if (auto* cpu = dynamic_cast<const CpuBackend*>(&b))
-        return "cpu (" + cpu->instruction_set() + ", " + std::to_string(cpu->threads()) +
-               " threads)";
-    return b.name();
 }
 
 std::string hex64(std::uint64_t v) {

@@ -16,13 +16,10 @@ struct Size {
 // "4096x4096" (also "4096X4096", "4096*4096"); InputError otherwise.
 Size parse_size(const std::string& text, const std::string& option);
 
-// Registers every backend this build has (CUDA when compiled in). Idempotent.
-void register_backends();
-
-// Backend by name, with registration done; describes it for reports.
+// Backend by name from the registry ("auto", "cpu", "cuda", ...), after
+// checking --threads; Backend::describe() says what it runs on.
 std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
                                       std::uint64_t seed, bool skip_unchanged = true);
-std::string describe_backend(const Backend& b);
 
 std::string hex64(std::uint64_t v);
 std::string format_rate(double per_second);  // "1.23e+10"

@@ -11,12 +11,11 @@ namespace toroid::cli {
 namespace {
 
 void demo() {
-    register_backends();
     const Rule life;
     auto backend = make_backend("auto", life, 0, 1);
     std::printf(
         "toroid demo: Conway's Life (B3/S23) on a 4096 x 4096 torus, 50%% soup, backend %s\n",
-        describe_backend(*backend).c_str());
+        backend->describe().c_str());
     Grid g(4096, 4096);
     fill_soup(g, 0.5, 1);
     backend->load(g);

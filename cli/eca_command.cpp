@@ -16,17 +16,13 @@
 
 #include "command.hpp"
 #include "toroid/core/grid.hpp"
-#include "toroid/eca/eca_cpu.hpp"
+#include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_formula.hpp"
 #include "toroid/eca/eca_ring.hpp"
 #include "toroid/eca/eca_rule.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/png_writer.hpp"
-#if defined(TOROID_WITH_CUDA)
-#include "toroid/gpu/device.hpp"
-#include "toroid/gpu/eca.hpp"
-#endif
 
 namespace toroid::cli {
 namespace {
@@ -53,51 +49,27 @@ struct Diagram {
     std::vector<EcaRing> rows;
 };
 
-bool use_gpu(const std::string& backend) {
-#if defined(TOROID_WITH_CUDA)
-    const bool have = gpu::device_count() > 0;
-    if (backend == "cuda" && !have)
-        throw InputError("--backend cuda: no usable CUDA device (" + gpu::device_description() +
-                         ")");
-    return backend != "cpu" && have;
-#else
-    if (backend == "cuda")
-        throw InputError("--backend cuda: this toroid was built without CUDA; use --backend cpu");
-    return false;
-#endif
-}
-
-Diagram simulate(int rule, const EcaArgs& a) {
+void check_steps(const EcaArgs& a) {
     if (a.steps < 0)
         throw InputError("--steps " + std::to_string(a.steps) + " is negative; expected 0 or more");
     if (a.width < 1)
         throw InputError("--width " + std::to_string(a.width) + " is invalid; expected at least 1");
-    // Every generation is kept (the diagram), plus the stepping buffers.
-    check_eca_fits(a.width, static_cast<std::uint64_t>(a.steps) + 3, "the space-time diagram");
+}
+
+Diagram simulate(int rule, const EcaArgs& a) {
+    check_steps(a);
+    auto backend = create_eca_backend(a.backend, rule, {a.threads});
+    // Every generation is kept (the diagram), plus the working ring.
+    backend->check_fits(a.width, static_cast<std::uint64_t>(a.steps) + 2);
     Diagram d;
     d.width = a.width;
     d.rows.reserve(static_cast<std::size_t>(a.steps) + 1);
     d.rows.push_back(eca_initial_ring(a.width, a.init));
     EcaRing ring = d.rows.back();
-    if (use_gpu(a.backend)) {
-#if defined(TOROID_WITH_CUDA)
-        gpu::EcaDeviceRing dev(ring);
-        for (std::int64_t g = 0; g < a.steps; ++g) {
-            dev.step(rule, 1);
-            dev.download(ring);
-            d.rows.push_back(ring);
-        }
-#endif
-        return d;
-    }
-    std::unique_ptr<ThreadPool> pool;
-    EcaCpuOptions opt;
-    if (a.threads > 0) {
-        pool = std::make_unique<ThreadPool>(a.threads);
-        opt.pool = pool.get();
-    }
+    backend->load(ring);
     for (std::int64_t g = 0; g < a.steps; ++g) {
-        eca_step(ring, rule, 1, opt);
+        backend->step(1);
+        backend->read(ring);
         d.rows.push_back(ring);
     }
     return d;
@@ -105,36 +77,20 @@ Diagram simulate(int rule, const EcaArgs& a) {
 
 // --summary: only the final state's statistics, no diagram kept (for huge rings).
 void run_summary(int rule, const EcaArgs& a) {
-    if (a.steps < 0)
-        throw InputError("--steps " + std::to_string(a.steps) + " is negative; expected 0 or more");
-    check_eca_fits(a.width, 3, "the ring");
+    check_steps(a);
+    auto backend = create_eca_backend(a.backend, rule, {a.threads});
+    backend->check_fits(a.width, 1);
     EcaRing ring = eca_initial_ring(a.width, a.init);
-    std::string backend;
+    backend->load(ring);  // upload and start-up are not timed
+    ring = EcaRing();     // the backend holds the state now
+    backend->synchronize();
     using Clock = std::chrono::steady_clock;
-    Clock::time_point t0, t1;
-    if (use_gpu(a.backend)) {
-#if defined(TOROID_WITH_CUDA)
-        backend = "cuda";
-        gpu::EcaDeviceRing dev(ring);  // upload and CUDA start-up are not timed
-        dev.synchronize();
-        t0 = Clock::now();
-        dev.step(rule, a.steps);
-        dev.synchronize();
-        t1 = Clock::now();
-        dev.download(ring);
-#endif
-    } else {
-        std::unique_ptr<ThreadPool> pool;
-        EcaCpuOptions opt;
-        if (a.threads > 0) {
-            pool = std::make_unique<ThreadPool>(a.threads);
-            opt.pool = pool.get();
-        }
-        backend = std::string("cpu (") + eca_cpu_kernel_name(EcaCpuKernel::Auto) + ")";
-        t0 = Clock::now();
-        eca_step(ring, rule, a.steps, opt);
-        t1 = Clock::now();
-    }
+    const Clock::time_point t0 = Clock::now();
+    backend->step(a.steps);
+    backend->synchronize();
+    const Clock::time_point t1 = Clock::now();
+    backend->read(ring);
+    const std::string description = backend->describe();
     const double seconds = std::chrono::duration<double>(t1 - t0).count();
     const double updates = static_cast<double>(a.width) * static_cast<double>(a.steps);
     const double rate = seconds > 0 ? updates / seconds : 0.0;
@@ -144,7 +100,7 @@ void run_summary(int rule, const EcaArgs& a) {
         j["width"] = a.width;
         j["steps"] = a.steps;
         j["init"] = a.init;
-        j["backend"] = backend;
+        j["backend"] = description;
         j["population"] = ring.population();
         j["seconds"] = seconds;
         j["cell_updates_per_second"] = rate;
@@ -153,12 +109,13 @@ void run_summary(int rule, const EcaArgs& a) {
     }
     std::printf("rule %d, width %lld, %lld steps from %s on %s\n", rule,
                 static_cast<long long>(a.width), static_cast<long long>(a.steps), a.init.c_str(),
-                backend.c_str());
+                description.c_str());
     std::printf("population %llu at generation %lld\n",
                 static_cast<unsigned long long>(ring.population()),
                 static_cast<long long>(a.steps));
-    std::printf("%.3f s, %.3g cell updates per second%s\n", seconds, rate,
-                backend == "cuda" ? " (device time; upload and download not counted)" : "");
+    std::printf(
+        "%.3f s, %.3g cell updates per second%s\n", seconds, rate,
+        backend->device_resident() ? " (device time; upload and download not counted)" : "");
 }
 
 // Display order of the generations: time down = generation 0 on top.
@@ -314,8 +271,8 @@ void add_eca_commands(CLI::App& app) {
                     "text | png | rle | json (default: from --out's extension, else text)")
         ->check(CLI::IsMember({"text", "png", "rle", "json"}));
     cmd->add_option("--out,-o", args->out, "Output file (default: stdout; required for png)");
-    cmd->add_option("--backend", args->backend, "auto | cpu | cuda")
-        ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
+    cmd->add_option("--backend", args->backend,
+                    "auto | cpu | cuda (auto: the GPU when one is usable, else the CPU)")
         ->capture_default_str();
     cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
     cmd->add_flag(

@@ -167,7 +167,6 @@ MethuselahOptions engine_options(const Options& o) {
                          " is negative: expected 0 (all cores) or more");
     m.backend = o.backend;
     m.backend_options = {o.threads, 0};
-    register_backends();
     return m;
 }
 

@@ -56,13 +56,13 @@ void run(const RunOptions& o) {
     const Rule rule = choice.rule;
     const Size size{choice.width, choice.height};
 
-    Grid grid(size.width, size.height);
-    if (pattern)
-        grid = place_pattern(*pattern, size.width, size.height);
-    else
-        fill_soup(grid, *o.soup, o.seed);
-
+    // The backend first: it refuses a torus that it and the loaded grid
+    // could not hold together, before either is allocated.
     auto backend = make_backend(o.backend, rule, o.threads, o.seed);
+    backend->check_fits(size.width, size.height, 1);
+    Grid grid =
+        pattern ? place_pattern(*pattern, size.width, size.height) : Grid(size.width, size.height);
+    if (!pattern) fill_soup(grid, *o.soup, o.seed);
     backend->load(grid);
     const auto t0 = std::chrono::steady_clock::now();
     backend->step(std::uint64_t(o.gens));
@@ -86,7 +86,7 @@ void run(const RunOptions& o) {
         nlohmann::json j{{"rule", rule.to_string()},
                          {"width", size.width},
                          {"height", size.height},
-                         {"backend", describe_backend(*backend)},
+                         {"backend", backend->describe()},
                          {"generation", backend->generation()},
                          {"population", population},
                          {"hash", hex64(hash)},
@@ -101,7 +101,7 @@ void run(const RunOptions& o) {
     std::printf("torus       %lld x %lld\n", static_cast<long long>(size.width),
                 static_cast<long long>(size.height));
     if (!choice.note.empty()) std::printf("note        %s\n", choice.note.c_str());
-    std::printf("backend     %s\n", describe_backend(*backend).c_str());
+    std::printf("backend     %s\n", backend->describe().c_str());
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
     std::printf("population  %llu\n", static_cast<unsigned long long>(population));
     std::printf("hash        %s\n", hex64(hash).c_str());

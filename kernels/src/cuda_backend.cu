@@ -9,6 +9,7 @@
 #include "toroid/error.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
 #include "toroid/gpu/device.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid::gpu {
 namespace {
@@ -22,6 +23,16 @@ class CudaBackend final : public Backend {
     }
 
     std::string name() const override { return "cuda"; }
+    std::string describe() const override { return "cuda (" + device_description() + ")"; }
+
+    // Host: the caller's canonical planes; device: two planes of padded rows.
+    void check_fits(std::int64_t width, std::int64_t height, int caller_planes) const override {
+        check_torus_host_memory(width, height, caller_planes, 0, 0, "the cuda backend");
+        const double plane = device_plane_words(width, height) * 8.0;
+        check_device_memory({2.0 * plane, torus_name(width, height),
+                             "2 bit-planes of " + human_bytes(plane) + " for the cuda backend",
+                             "choose a smaller size or --backend cpu"});
+    }
     std::int64_t width() const override { return shape_.width; }
     std::int64_t height() const override { return shape_.height; }
 
@@ -29,15 +40,7 @@ class CudaBackend final : public Backend {
         const PlaneShape s = PlaneShape::of(g.width(), g.height());
         const std::size_t plane_words = std::size_t(s.plane_words());
         if (s.width != shape_.width || s.height != shape_.height) {
-            std::size_t free_bytes = 0, total_bytes = 0;
-            TOROID_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-            const double need = 2.0 * double(plane_words) * 8.0;
-            if (need > double(free_bytes) * 0.95)
-                throw InputError("a " + std::to_string(s.width) + "x" + std::to_string(s.height) +
-                                 " torus needs " + std::to_string(need / double(1ull << 30)) +
-                                 " GiB of device memory, but only " +
-                                 std::to_string(double(free_bytes) / double(1ull << 30)) +
-                                 " GiB is free");
+            check_fits(s.width, s.height, 0);  // refuses with the old planes kept
             for (auto& p : plane_) p = DeviceBuffer<std::uint64_t>();  // free before allocating
             for (auto& p : plane_) p = DeviceBuffer<std::uint64_t>(plane_words);
         }
@@ -100,6 +103,10 @@ class CudaBackend final : public Backend {
     }
 
   private:
+    // A double: sides up to 2^40 would overflow 64-bit integers.
+    static double device_plane_words(std::int64_t width, std::int64_t height) {
+        return double((width + 63) / 64 + 2 * kRowOffset) * double(height);
+    }
     void wrap(std::int64_t& x, std::int64_t& y) const {
         x %= shape_.width;
         y %= shape_.height;
@@ -120,14 +127,6 @@ class CudaBackend final : public Backend {
 
 std::unique_ptr<Backend> make_cuda_backend(const Rule& rule, const BackendOptions& options) {
     return std::make_unique<CudaBackend>(rule, options);
-}
-
-void register_cuda_backend() {
-    register_backend(BackendEntry{"cuda", 10, [] { return device_count() > 0; },
-                                  [] { return device_description(); },
-                                  [](const Rule& rule, const BackendOptions& options) {
-                                      return make_cuda_backend(rule, options);
-                                  }});
 }
 
 }  // namespace toroid::gpu

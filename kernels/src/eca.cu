@@ -7,8 +7,10 @@
 
 #include "cuda_check.cuh"
 #include "toroid/error.hpp"
+#include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
 #include "toroid/kernels/eca_warp.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid::gpu {
 namespace {
@@ -46,13 +48,10 @@ EcaDeviceRing::EcaDeviceRing(const EcaRing& ring) : impl_(std::make_unique<Impl>
     impl_->width = ring.width();
     impl_->words = ring.word_count();
     const std::size_t bytes = static_cast<std::size_t>(impl_->words) * sizeof(std::uint64_t);
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TOROID_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (2 * bytes > free_bytes)
-        throw InputError("a ring of " + std::to_string(ring.width()) + " cells needs " +
-                         std::to_string((2 * bytes) >> 20) + " MiB on the GPU but only " +
-                         std::to_string(free_bytes >> 20) +
-                         " MiB are free; choose a smaller --width");
+    check_device_memory({2.0 * static_cast<double>(bytes),
+                         "a ring of width " + std::to_string(ring.width()),
+                         "2 rings of " + human_bytes(static_cast<double>(bytes)) + " on the device",
+                         "choose a smaller --width"});
     impl_->a = DeviceBuffer<std::uint64_t>(static_cast<std::size_t>(impl_->words));
     impl_->b = DeviceBuffer<std::uint64_t>(static_cast<std::size_t>(impl_->words));
     TOROID_CUDA_CHECK(

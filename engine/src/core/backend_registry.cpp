@@ -1,77 +1,107 @@
-#include <algorithm>
-#include <mutex>
+// The backend registries (2-D and 1-D) and the Backend defaults. The engine
+// registers its "cpu" backends here; other libraries add theirs with
+// register_backend / register_eca_backend (see core/backend.hpp).
+#include <string>
 
+#include "named_registry.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
+#include "toroid/eca/eca_backend.hpp"
+#include "toroid/eca/eca_cpu.hpp"
 #include "toroid/error.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid {
 
 namespace {
 
-std::mutex& registry_mutex() {
-    static std::mutex m;
-    return m;
+bool always() {
+    return true;
+}
+std::string no_reason() {
+    return {};
 }
 
-std::vector<BackendEntry>& registry() {
-    static std::vector<BackendEntry> entries = [] {
-        std::vector<BackendEntry> v;
-        v.push_back(
-            BackendEntry{"cpu", 0, [] { return true; }, [] { return std::string(); },
-                         [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
-                             return std::make_unique<CpuBackend>(rule, o);
-                         }});
-        return v;
-    }();
-    return entries;
+detail::NamedRegistry<BackendEntry>& registry() {
+    static detail::NamedRegistry<BackendEntry> r(
+        {BackendEntry{"cpu", 0, always, no_reason,
+                      [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
+                          return std::make_unique<CpuBackend>(rule, o);
+                      }}});
+    return r;
+}
+
+detail::NamedRegistry<EcaBackendEntry>& eca_registry() {
+    static detail::NamedRegistry<EcaBackendEntry> r(
+        {EcaBackendEntry{"cpu", 0, always, no_reason, [](int rule, const EcaBackendOptions& o) {
+                             return make_eca_cpu_backend(rule, o);
+                         }}});
+    return r;
 }
 
 }  // namespace
 
 void register_backend(BackendEntry entry) {
-    std::lock_guard lock(registry_mutex());
-    auto& r = registry();
-    std::erase_if(r, [&](const BackendEntry& e) { return e.name == entry.name; });
-    r.push_back(std::move(entry));
-    std::stable_sort(r.begin(), r.end(), [](const BackendEntry& a, const BackendEntry& b) {
-        return a.preference > b.preference;
-    });
+    registry().add(std::move(entry));
+}
+
+std::vector<std::string> registered_backends() {
+    return registry().names(false);
 }
 
 std::vector<std::string> available_backends() {
-    std::lock_guard lock(registry_mutex());
-    std::vector<std::string> names;
-    for (const auto& e : registry())
-        if (e.usable()) names.push_back(e.name);
-    return names;
+    return registry().names(true);
+}
+
+std::string backend_unusable_reason(const std::string& name) {
+    return registry().unusable_reason(name);
 }
 
 std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rule,
                                         const BackendOptions& options) {
-    BackendFactory factory;
-    {
-        std::lock_guard lock(registry_mutex());
-        std::string known;
-        for (const auto& e : registry()) {
-            known += (known.empty() ? "" : ", ") + e.name;
-            if (name == "auto" ? e.usable() : e.name == name) {
-                if (!e.usable())
-                    throw InputError("backend '" + name + "' cannot be used here: " + e.why());
-                factory = e.create;
-                break;
-            }
-        }
-        if (!factory) {
-            std::string hint =
-                name == "cuda"
-                    ? " (this build has no CUDA support: nvcc was not found at build time)"
-                    : "";
-            throw InputError("unknown backend '" + name + "'" + hint +
-                             ": expected auto or one of: " + known);
-        }
-    }
-    return factory(rule, options);
+    return registry().find(name, "backend")(rule, options);
+}
+
+void register_eca_backend(EcaBackendEntry entry) {
+    eca_registry().add(std::move(entry));
+}
+
+std::vector<std::string> registered_eca_backends() {
+    return eca_registry().names(false);
+}
+
+std::vector<std::string> available_eca_backends() {
+    return eca_registry().names(true);
+}
+
+std::unique_ptr<EcaBackend> create_eca_backend(const std::string& name, int rule,
+                                               const EcaBackendOptions& options) {
+    return eca_registry().find(name, "backend")(rule, options);
+}
+
+EcaBackend::EcaBackend(int rule) : rule_(rule) {
+    if (rule < 0 || rule > 255)
+        throw InputError("elementary rule " + std::to_string(rule) +
+                         " is out of range; expected 0..255");
+}
+
+void check_torus_host_memory(std::int64_t width, std::int64_t height, int caller_planes,
+                             int own_planes, double own_plane_bytes, const std::string& owner) {
+    const double canonical = canonical_plane_bytes(width, height);
+    std::string breakdown;
+    auto planes = [](int n) { return std::to_string(n) + (n == 1 ? " bit-plane" : " bit-planes"); };
+    if (own_planes > 0)
+        breakdown = planes(own_planes) + " of " + human_bytes(own_plane_bytes) + " for " + owner;
+    if (caller_planes > 0)
+        breakdown += (breakdown.empty() ? "" : " + ") + planes(caller_planes) + " of " +
+                     human_bytes(canonical) + " for the grid it loads";
+    check_host_memory({double(own_planes) * own_plane_bytes + caller_planes * canonical,
+                       torus_name(width, height), breakdown, "choose a smaller size"});
+}
+
+void Backend::check_fits(std::int64_t width, std::int64_t height, int caller_planes) const {
+    check_torus_host_memory(width, height, caller_planes, 2, canonical_plane_bytes(width, height),
+                            "the " + name() + " backend");
 }
 
 Grid Backend::read_region(const Rect& r) const {

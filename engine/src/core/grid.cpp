@@ -1,13 +1,12 @@
 #include "toroid/core/grid.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
 #include <string>
 
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/error.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid {
 
@@ -18,36 +17,33 @@ std::int64_t wrap(std::int64_t v, std::int64_t n) {
     return v < 0 ? v + n : v;
 }
 
-std::string human_bytes(double bytes) {
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    int u = 0;
-    while (bytes >= 1024 && u < 6) bytes /= 1024, ++u;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[u]);
-    return buf;
-}
-
 }  // namespace
 
-void check_grid_fits(std::int64_t width, std::int64_t height, int copies) {
+void check_grid_size(std::int64_t width, std::int64_t height) {
     if (width < 1 || height < 1)
         throw InputError("grid size " + std::to_string(width) + "x" + std::to_string(height) +
                          " is invalid: width and height must be at least 1");
-    constexpr std::int64_t kMaxSide = std::int64_t(1) << 40;  // keeps the arithmetic below exact
+    constexpr std::int64_t kMaxSide = std::int64_t(1) << 40;  // keeps byte counts exact
     if (width > kMaxSide || height > kMaxSide)
         throw InputError("grid size " + std::to_string(width) + "x" + std::to_string(height) +
                          " is too large: each side must be at most 2^40");
-    const double words = double((width + 63) / 64) * double(height);
-    const double bytes = words * 8.0 * copies;
-    const long pages = sysconf(_SC_AVPHYS_PAGES);
-    const long page_size = sysconf(_SC_PAGE_SIZE);
-    const double available = pages > 0 && page_size > 0 ? double(pages) * double(page_size) : 0.0;
-    if (bytes > 1.0e18 || (available > 0 && bytes > available * 0.9)) {
-        throw InputError("a " + std::to_string(width) + "x" + std::to_string(height) +
-                         " torus needs " + human_bytes(bytes) + " of memory (" +
-                         std::to_string(copies) + " bit-plane(s)), but only " +
-                         human_bytes(available) + " is available: choose a smaller size");
-    }
+}
+
+double canonical_plane_bytes(std::int64_t width, std::int64_t height) {
+    check_grid_size(width, height);
+    return double((width + 63) / 64) * double(height) * 8.0;
+}
+
+std::string torus_name(std::int64_t width, std::int64_t height) {
+    return "a " + std::to_string(width) + "x" + std::to_string(height) + " torus";
+}
+
+void check_grid_fits(std::int64_t width, std::int64_t height, int copies) {
+    const double plane = canonical_plane_bytes(width, height);
+    check_host_memory({plane * copies, torus_name(width, height),
+                       std::to_string(copies) + " canonical bit-plane" + (copies == 1 ? "" : "s") +
+                           " of " + human_bytes(plane),
+                       "choose a smaller size"});
 }
 
 Grid::Grid(std::int64_t width, std::int64_t height) {

@@ -175,6 +175,17 @@ int CpuBackend::threads() const {
 std::uint64_t CpuBackend::tiles_computed() const {
     return s_->tiles_computed;
 }
+std::string CpuBackend::describe() const {
+    return "cpu (" + instruction_set() + ", " + std::to_string(threads()) + " threads)";
+}
+
+void CpuBackend::check_fits(std::int64_t width, std::int64_t height, int caller_planes) const {
+    check_grid_size(width, height);
+    const std::int64_t words = (width + 63) / 64;
+    const std::int64_t stride = (words + kTileWords - 1) / kTileWords * kTileWords + 2 * kRowOffset;
+    check_torus_host_memory(width, height, caller_planes, 2, double(stride) * double(height) * 8.0,
+                            "the cpu backend");
+}
 
 void CpuBackend::load(const Grid& g, std::uint64_t generation) {
     State& s = *s_;
@@ -183,7 +194,7 @@ void CpuBackend::load(const Grid& g, std::uint64_t generation) {
         const std::int64_t words = g.words_per_row();
         const std::int64_t padded = (words + kTileWords - 1) / kTileWords * kTileWords;
         const std::int64_t stride = plane_stride(padded);
-        check_grid_fits(stride * 64, g.height(), 2);
+        check_fits(g.width(), g.height(), 0);
         s.width = g.width();
         s.height = g.height();
         s.words = words;

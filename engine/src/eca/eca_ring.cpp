@@ -1,64 +1,28 @@
 #include "toroid/eca/eca_ring.hpp"
 
-#include <unistd.h>
-
 #include <bit>
-#include <cstdio>
-#include <fstream>
 #include <limits>
 
+#include "toroid/core/splitmix64.hpp"
 #include "toroid/error.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid {
-namespace {
 
-std::uint64_t available_memory_bytes() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    std::uint64_t kib = 0;
-    std::string unit;
-    while (meminfo >> key >> kib >> unit)
-        if (key == "MemAvailable:") return kib * 1024;
-    const long pages = sysconf(_SC_AVPHYS_PAGES);
-    const long page = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page > 0)
-        return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-    return std::numeric_limits<std::uint64_t>::max();
-}
-
-std::string human_bytes(double b) {
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    int u = 0;
-    while (b >= 1024 && u < 6) {
-        b /= 1024;
-        ++u;
-    }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f %s", b, units[u]);
-    return buf;
-}
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-}  // namespace
-
-void check_eca_fits(std::int64_t width, std::uint64_t copies, std::string_view what) {
+std::uint64_t eca_ring_bytes(std::int64_t width) {
     if (width < 1)
         throw InputError("ring width " + std::to_string(width) +
                          " is invalid; expected at least 1 cell");
-    const double words = static_cast<double>((static_cast<std::uint64_t>(width) + 63) / 64);
-    const double need = words * 8.0 * static_cast<double>(copies);
-    if (need < 64.0 * 1024 * 1024) return;  // small: not worth reading /proc/meminfo
-    const double have = static_cast<double>(available_memory_bytes());
-    if (need > have * 0.9)
-        throw InputError(std::string(what) + " of width " + std::to_string(width) + " needs " +
-                         human_bytes(need) + " of memory but only " + human_bytes(have) +
-                         " is available; choose a smaller --width (or fewer --steps)");
+    return (static_cast<std::uint64_t>(width) + 63) / 64 * 8;
+}
+
+void check_eca_fits(std::int64_t width, std::uint64_t copies, std::string_view what) {
+    const double ring = static_cast<double>(eca_ring_bytes(width));
+    check_host_memory(
+        {ring * static_cast<double>(copies),
+         std::string(what) + " of width " + std::to_string(width),
+         std::to_string(copies) + (copies == 1 ? " ring of " : " rings of ") + human_bytes(ring),
+         "choose a smaller --width (or fewer --steps)"});
 }
 
 EcaRing::EcaRing(std::int64_t width) {
@@ -124,8 +88,8 @@ EcaRing eca_initial_ring(std::int64_t width, std::string_view spec) {
             throw InputError("--init \"" + std::string(spec) +
                              "\": the seed after \"random:\" must be a decimal integer 0..2^64-1");
         EcaRing ring(width);
-        std::uint64_t state = seed;
-        for (auto& w : ring.words()) w = splitmix64(state);
+        SplitMix64 generator{seed};
+        for (auto& w : ring.words()) w = generator.next();
         ring.mask_padding();
         return ring;
     }

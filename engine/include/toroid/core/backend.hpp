@@ -5,11 +5,20 @@
 // bit-identical across backends: same grid, rule, seed and generation give the
 // same state, population and hash on the CPU and on the GPU.
 //
-// The registry maps names ("cpu", "cuda") to factories. The engine registers
-// "cpu"; the CUDA library registers "cuda" when the program calls
-// toroid::gpu::register_cuda_backend() (the engine knows nothing of CUDA).
-// "auto" picks the first registered backend that reports itself usable, in
-// order of preference (cuda, then cpu).
+// The registry maps names ("cpu", "cuda") to factories; front ends (CLI,
+// bench, viewer, sweeps) only ask it by name and never name a backend's
+// type. Every backend registers itself from its own library, in one place:
+//   * the engine registers "cpu" (here and for the 1-D automata in
+//     eca_backend.hpp), built into the registry itself;
+//   * the CUDA library (kernels/, when nvcc was found) registers "cuda" from
+//     kernels/src/cuda_registrar.cpp, a static initialiser that is always
+//     linked: toroid_kernels makes every program that links it keep that
+//     object (a linker anchor), and front ends link `toroid_backends`, which
+//     is toroid_engine plus toroid_kernels when it exists.
+// "auto" picks the most preferred registered backend that reports itself
+// usable (cuda when a device is present, else cpu). A name that is
+// registered but unusable here ("cuda" without a device) is an InputError
+// that says why; a name not compiled into this build says that instead.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +47,9 @@ class Backend {
     virtual ~Backend() = default;
 
     virtual std::string name() const = 0;
+    // For reports: the name and what it runs on, e.g. "cpu (avx2, 8 threads)"
+    // or "cuda (NVIDIA H200, sm_90, 139 GiB)".
+    virtual std::string describe() const { return name(); }
     const Rule& rule() const { return rule_; }
     std::uint64_t seed() const { return seed_; }
     std::uint64_t generation() const { return generation_; }
@@ -60,6 +72,13 @@ class Backend {
     virtual std::uint64_t population() const = 0;
     virtual std::uint64_t hash() const = 0;  // == grid().hash()
 
+    // Refuses (InputError), before anything is allocated, a width x height
+    // torus this backend could not hold beside `caller_planes` canonical
+    // bit-planes the caller keeps (the Grid it loads from): the message names
+    // the bytes each part needs and what is available. load() checks the
+    // backend's own part again. The default counts two canonical planes.
+    virtual void check_fits(std::int64_t width, std::int64_t height, int caller_planes = 1) const;
+
     Checkpoint checkpoint(std::string metadata = {}) const;
     // Loads a checkpoint's grid and generation; its rule and seed must match.
     void restore(const Checkpoint& cp);
@@ -71,6 +90,14 @@ class Backend {
     std::uint64_t generation_ = 0;
 };
 
+// The common part of every check_fits: refuses a width x height torus when
+// `caller_planes` canonical bit-planes plus the backend's `own_planes` host
+// planes of `own_plane_bytes` each exceed the host memory available; `owner`
+// ("the cpu backend") names them in the message. Device backends pass
+// own_planes = 0 and check their device memory themselves.
+void check_torus_host_memory(std::int64_t width, std::int64_t height, int caller_planes,
+                             int own_planes, double own_plane_bytes, const std::string& owner);
+
 using BackendFactory = std::function<std::unique_ptr<Backend>(const Rule&, const BackendOptions&)>;
 
 struct BackendEntry {
@@ -81,9 +108,14 @@ struct BackendEntry {
     BackendFactory create;
 };
 
+// Adds (or replaces) a backend by name; called by each backend's library.
 void register_backend(BackendEntry entry);
+// Every registered backend, usable here or not, by preference.
+std::vector<std::string> registered_backends();
 // Registered backends that are usable now, by preference.
 std::vector<std::string> available_backends();
+// Why a registered backend cannot be used here ("" when it can or is unknown).
+std::string backend_unusable_reason(const std::string& name);
 // name: "cpu", "cuda", ... or "auto". Unknown or unusable names are InputError.
 std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rule,
                                         const BackendOptions& options = {});

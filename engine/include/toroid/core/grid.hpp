@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace toroid {
@@ -79,8 +80,18 @@ Grid copy_region(const Rect& r, Get&& get) {
     return out;
 }
 
-// Refuses, before anything is allocated, a torus whose `copies` bit-planes
-// would not fit in this machine's available memory (message says how much).
+// InputError unless 1 <= width, height <= 2^40 (sizes beyond keep no byte
+// count exact).
+void check_grid_size(std::int64_t width, std::int64_t height);
+// Bytes of one canonical bit-plane (a Grid's words); checks the size first.
+// A double: up to 2^77 bytes for sides of 2^40, exact below 2^53.
+double canonical_plane_bytes(std::int64_t width, std::int64_t height);
+// "a 4096x4096 torus": how refusals name a torus.
+std::string torus_name(std::int64_t width, std::int64_t height);
+// Refuses, before anything is allocated, a torus whose `copies` canonical
+// bit-planes would not fit in the available memory (toroid/memory.hpp; the
+// message says how much is needed and available). A backend states its own
+// planes with Backend::check_fits.
 void check_grid_fits(std::int64_t width, std::int64_t height, int copies = 1);
 
 }  // namespace toroid

@@ -1,5 +1,6 @@
 // The 64-bit state hash, defined on canonical words so that every backend
-// (CPU, CUDA, batched) computes the same value for the same torus.
+// (the CPU and CUDA backends, and any added later) computes the same value
+// for the same torus.
 //
 //   hash = finish(width, height, sum over words i with w_i != 0 of mix(i, w_i))
 //
@@ -12,15 +13,9 @@
 #include <cstdint>
 
 #include "toroid/core/hd.hpp"
+#include "toroid/core/splitmix64.hpp"
 
 namespace toroid {
-
-TOROID_HD std::uint64_t splitmix64(std::uint64_t z) {
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 TOROID_HD std::uint64_t hash_word(std::uint64_t index, std::uint64_t word) {
     return word == 0 ? 0 : splitmix64(word ^ splitmix64(index));

@@ -32,6 +32,9 @@ class CpuBackend final : public Backend {
     ~CpuBackend() override;
 
     std::string name() const override { return "cpu"; }
+    std::string describe() const override;  // "cpu (avx2, 8 threads)"
+    // Two planes of padded rows (tiles of kTileWords words plus halo words).
+    void check_fits(std::int64_t width, std::int64_t height, int caller_planes = 1) const override;
     void load(const Grid& grid, std::uint64_t generation = 0) override;
     Grid grid() const override;
     std::int64_t width() const override;

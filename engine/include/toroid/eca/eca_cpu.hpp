@@ -22,8 +22,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "toroid/cpu/thread_pool.hpp"
+#include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_ring.hpp"
 
 namespace toroid {
@@ -42,5 +44,10 @@ const char* eca_cpu_kernel_name(EcaCpuKernel kernel);  // Auto: the one chosen o
 
 // Advances `ring` by `steps` >= 0 generations of Wolfram rule 0..255 (InputError otherwise).
 void eca_step(EcaRing& ring, int rule, std::int64_t steps, const EcaCpuOptions& options = {});
+
+// The "cpu" EcaBackend (registered by the engine): eca_step on a ring it
+// owns, over its own ThreadPool of options.threads (0: all cores), the
+// widest kernel this CPU supports. Holds two rings (state, stepping buffer).
+std::unique_ptr<EcaBackend> make_eca_cpu_backend(int rule, const EcaBackendOptions& options = {});
 
 }  // namespace toroid

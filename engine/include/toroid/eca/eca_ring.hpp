@@ -44,9 +44,12 @@ class EcaRing {
     std::vector<std::uint64_t> words_;
 };
 
+// Bytes of one ring of `width` >= 1 cells (InputError otherwise).
+std::uint64_t eca_ring_bytes(std::int64_t width);
 // Refuses, before allocating, `copies` rings of `width` cells that would not
-// fit in the available memory; the message says how much is needed and free.
-void check_eca_fits(std::int64_t width, std::uint64_t copies, std::string_view what = "ring");
+// fit in the available memory (toroid/memory.hpp); the message says how much
+// is needed and available. EcaBackend::check_fits adds a backend's own copies.
+void check_eca_fits(std::int64_t width, std::uint64_t copies, std::string_view what = "a ring");
 
 // The initial ring for `toroid eca --init SPEC`:
 //   center (or centre)  one live cell at width / 2

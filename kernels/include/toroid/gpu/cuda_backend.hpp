@@ -6,6 +6,10 @@
 // one thread per word column and strip of rows, rolling down the strip with
 // the shared bitslice.hpp functions (the CPU unit tests run the very same
 // arithmetic). Population and hash are Thrust reductions on the device.
+//
+// The backend is registered as "cuda" (usable when a device is present) by
+// kernels/src/cuda_registrar.cpp; front ends ask the registry, never this
+// header. Tests and benchmarks may construct it directly.
 #pragma once
 
 #include <memory>
@@ -13,9 +17,6 @@
 #include "toroid/core/backend.hpp"
 
 namespace toroid::gpu {
-
-// Registers "cuda" with the backend registry (usable when a device exists).
-void register_cuda_backend();
 
 // Throws InputError when no CUDA device is present.
 std::unique_ptr<Backend> make_cuda_backend(const Rule& rule, const BackendOptions& options);

@@ -21,6 +21,7 @@
 #include <memory>
 #include <span>
 
+#include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_ring.hpp"
 
 namespace toroid::gpu {
@@ -50,5 +51,9 @@ class EcaDeviceRing {
 
 // Convenience: upload, advance, download.
 void eca_run(EcaRing& ring, int rule, std::int64_t steps);
+
+// The "cuda" EcaBackend over an EcaDeviceRing (registered by
+// kernels/src/cuda_registrar.cpp). InputError when no device is present.
+std::unique_ptr<EcaBackend> make_cuda_eca_backend(int rule, const EcaBackendOptions& options = {});
 
 }  // namespace toroid::gpu

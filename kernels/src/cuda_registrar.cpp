@@ -1,0 +1,45 @@
+// Registers the CUDA library's backends, "cuda" for the 2-D Backend registry
+// and for the 1-D EcaBackend registry, when a program starts.
+//
+// Why this always runs: toroid_kernels is a static library, and a linker
+// keeps an archive member only when something references it; no front end
+// references this file. kernels/CMakeLists.txt therefore gives every program
+// that links toroid_kernels the link option `-u toroid_cuda_registrar_anchor`,
+// which makes the linker keep this object, and with it the static
+// initialiser below. The registration only stores factories: no CUDA call
+// happens before a backend is asked for, and a missing device is reported
+// then (usable() is false, why() says what is missing).
+#include <string>
+
+#include "toroid/core/backend.hpp"
+#include "toroid/eca/eca_backend.hpp"
+#include "toroid/gpu/cuda_backend.hpp"
+#include "toroid/gpu/device.hpp"
+#include "toroid/gpu/eca.hpp"
+
+// The symbol the link option names (C linkage: an unmangled name).
+extern "C" const int toroid_cuda_registrar_anchor = 1;
+
+namespace toroid::gpu {
+namespace {
+
+constexpr int kCudaPreference = 10;  // "auto" prefers the GPU when it is usable
+
+bool cuda_usable() {
+    return device_count() > 0;
+}
+
+[[maybe_unused]] const bool registered = [] {
+    register_backend(BackendEntry{"cuda", kCudaPreference, cuda_usable, device_description,
+                                  [](const Rule& rule, const BackendOptions& options) {
+                                      return make_cuda_backend(rule, options);
+                                  }});
+    register_eca_backend(EcaBackendEntry{"cuda", kCudaPreference, cuda_usable, device_description,
+                                         [](int rule, const EcaBackendOptions& options) {
+                                             return make_cuda_eca_backend(rule, options);
+                                         }});
+    return true;
+}();
+
+}  // namespace
+}  // namespace toroid::gpu

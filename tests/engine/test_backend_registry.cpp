@@ -1,0 +1,172 @@
+// The backend registries (2-D Backend and 1-D EcaBackend): names, "auto",
+// the errors users see, describe(), and the CPU EcaBackend against eca_step.
+// Linked with toroid_backends, so a CUDA build has "cuda" registered here by
+// its own library (the registrar's linker anchor is what this checks there).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "toroid/core/backend.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
+#include "toroid/eca/eca_backend.hpp"
+#include "toroid/eca/eca_cpu.hpp"
+#include "toroid/error.hpp"
+
+namespace toroid {
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+template <class F>
+std::string error_of(F&& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no InputError)";
+}
+
+TEST(BackendRegistry, EngineRegistersCpuForBothKinds) {
+    EXPECT_TRUE(contains(registered_backends(), "cpu"));
+    EXPECT_TRUE(contains(available_backends(), "cpu"));
+    EXPECT_TRUE(contains(registered_eca_backends(), "cpu"));
+    EXPECT_TRUE(contains(available_eca_backends(), "cpu"));
+    EXPECT_EQ(create_backend("cpu", Rule())->name(), "cpu");
+    EXPECT_EQ(create_eca_backend("cpu", 110)->name(), "cpu");
+}
+
+TEST(BackendRegistry, CpuDescribesInstructionSetAndThreads) {
+    auto b = create_backend("cpu", Rule(), {3, 0});
+    const auto& cpu = dynamic_cast<const CpuBackend&>(*b);
+    EXPECT_EQ(b->describe(), "cpu (" + cpu.instruction_set() + ", 3 threads)");
+    auto e = create_eca_backend("cpu", 30, {2});
+    EXPECT_EQ(e->describe(),
+              std::string("cpu (") + eca_cpu_kernel_name(EcaCpuKernel::Auto) + ", 2 threads)");
+}
+
+TEST(BackendRegistry, UnknownNameListsTheKnownOnes) {
+    const std::string msg = error_of([] { create_backend("tpu", Rule()); });
+    EXPECT_NE(msg.find("unknown backend 'tpu'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("expected auto or one of: "), std::string::npos) << msg;
+    EXPECT_NE(msg.find("cpu"), std::string::npos) << msg;
+    EXPECT_EQ(msg.find("nvcc"), std::string::npos) << msg;
+    const std::string eca = error_of([] { create_eca_backend("tpu", 30); });
+    EXPECT_NE(eca.find("unknown backend 'tpu'"), std::string::npos) << eca;
+}
+
+// The build says whether the CUDA library exists; when it does, it must have
+// registered "cuda" for both kinds without anyone calling it (the linker
+// anchor kept its registrar), and not otherwise.
+TEST(BackendRegistry, CudaIsRegisteredExactlyWhenBuilt) {
+    const bool built = TOROID_TEST_CUDA_BUILT != 0;
+    EXPECT_EQ(contains(registered_backends(), "cuda"), built);
+    EXPECT_EQ(contains(registered_eca_backends(), "cuda"), built);
+}
+
+// The nvcc hint only when no CUDA backend is compiled in; with one compiled
+// in but no device, the reason is the device.
+TEST(BackendRegistry, CudaErrorNamesTheRealCause) {
+    for (bool one_d : {false, true}) {
+        const auto registered = one_d ? registered_eca_backends() : registered_backends();
+        const auto available = one_d ? available_eca_backends() : available_backends();
+        auto make = [&] {
+            if (one_d)
+                create_eca_backend("cuda", 30);
+            else
+                create_backend("cuda", Rule());
+        };
+        if (!contains(registered, "cuda")) {
+            const std::string msg = error_of(make);
+            EXPECT_NE(msg.find("unknown backend 'cuda'"), std::string::npos) << msg;
+            EXPECT_NE(msg.find("nvcc was not found at build time"), std::string::npos) << msg;
+        } else if (!contains(available, "cuda")) {
+            const std::string msg = error_of(make);
+            EXPECT_NE(msg.find("backend 'cuda' cannot be used here: "), std::string::npos) << msg;
+            EXPECT_NE(msg.find("no CUDA device"), std::string::npos) << msg;
+            EXPECT_EQ(msg.find("nvcc"), std::string::npos) << msg;
+        } else {
+            EXPECT_NO_THROW(make());
+        }
+    }
+}
+
+TEST(BackendRegistry, AutoPrefersCudaWhenUsableElseCpu) {
+    const std::string expected = contains(available_backends(), "cuda") ? "cuda" : "cpu";
+    EXPECT_EQ(create_backend("auto", Rule())->name(), expected);
+    const std::string eca = contains(available_eca_backends(), "cuda") ? "cuda" : "cpu";
+    EXPECT_EQ(create_eca_backend("auto", 110)->name(), eca);
+}
+
+TEST(BackendRegistry, UnusableBackendSaysWhy) {
+    register_backend(BackendEntry{
+        "test-unusable", -5, [] { return false; }, [] { return std::string("no test hardware"); },
+        [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
+            return std::make_unique<CpuBackend>(rule, o);
+        }});
+    EXPECT_TRUE(contains(registered_backends(), "test-unusable"));
+    EXPECT_FALSE(contains(available_backends(), "test-unusable"));
+    EXPECT_EQ(backend_unusable_reason("test-unusable"), "no test hardware");
+    EXPECT_EQ(backend_unusable_reason("cpu"), "");
+    const std::string msg = error_of([] { create_backend("test-unusable", Rule()); });
+    EXPECT_EQ(msg, "backend 'test-unusable' cannot be used here: no test hardware");
+    EXPECT_NE(create_backend("auto", Rule())->name(), "test-unusable");
+}
+
+TEST(BackendRegistry, PreferenceOrdersAuto) {
+    register_eca_backend(EcaBackendEntry{
+        "test-preferred", 100, [] { return true; }, [] { return std::string(); },
+        [](int rule, const EcaBackendOptions& o) { return make_eca_cpu_backend(rule, o); }});
+    EXPECT_EQ(registered_eca_backends().front(), "test-preferred");
+    // The factory made a cpu backend: "auto" reached it first.
+    EXPECT_EQ(create_eca_backend("auto", 90)->name(), "cpu");
+    register_eca_backend(EcaBackendEntry{
+        "test-preferred", -100, [] { return true; }, [] { return std::string(); },
+        [](int rule, const EcaBackendOptions& o) { return make_eca_cpu_backend(rule, o); }});
+    const auto names = registered_eca_backends();
+    EXPECT_EQ(names.back(), "test-preferred");  // replaced, not added
+    EXPECT_EQ(std::count(names.begin(), names.end(), "test-preferred"), 1);
+}
+
+TEST(EcaBackend, RejectsBadRuleAndThreads) {
+    EXPECT_THROW(create_eca_backend("cpu", 256), InputError);
+    EXPECT_THROW(create_eca_backend("cpu", -1), InputError);
+    EXPECT_THROW(create_eca_backend("cpu", 30, {-2}), InputError);
+}
+
+// Every usable 1-D backend equals eca_step, across awkward widths and steps
+// split over several calls.
+TEST(EcaBackend, EqualsEcaStepOnAwkwardWidths) {
+    for (const std::string& name : available_eca_backends()) {
+        for (std::int64_t width : {1, 2, 3, 63, 64, 65, 127, 129, 1000, 4099}) {
+            for (int rule : {30, 90, 110, 184, 45}) {
+                const EcaRing start = eca_initial_ring(width, "random:" + std::to_string(width));
+                EcaRing expected = start;
+                eca_step(expected, rule, 1 + 64 + 70);
+                auto backend = create_eca_backend(name, rule, {2});
+                backend->load(start);
+                EXPECT_EQ(backend->width(), width);
+                backend->step(1);
+                backend->step(64);
+                backend->step(0);
+                backend->step(70);
+                backend->synchronize();
+                EcaRing got(7);  // read replaces whatever width it had
+                backend->read(got);
+                EXPECT_EQ(got, expected) << name << " width " << width << " rule " << rule;
+            }
+        }
+    }
+}
+
+TEST(EcaBackend, NegativeStepsAreInputErrors) {
+    auto b = create_eca_backend("cpu", 30);
+    b->load(eca_initial_ring(10, "center"));
+    EXPECT_THROW(b->step(-1), InputError);
+}
+
+}  // namespace
+}  // namespace toroid
