@@ -269,8 +269,13 @@ int run_patterns(const Options& o) {
     m.checkpoint_every = o.every;
     m.resume_path = o.resume;
     std::vector<NamedPattern> inputs;
-    for (const auto& p : o.patterns)
-        inputs.push_back(find_pattern(p));  // all names checked before any run
+    for (const auto& p : o.patterns) {
+        inputs.push_back(find_pattern(p));  // all names and rules checked before any run
+        const Pattern& pattern = inputs.back().pattern;
+        if (pattern.refused_rule && !o.rule)
+            throw InputError(p + ": " + *pattern.refused_rule +
+                             "; give --rule to analyse its cells under a rule toroid simulates");
+    }
     std::vector<MethuselahResult> results;
     Progress progress;
     m.progress = [&](const MethuselahProgress& p) { return progress(p); };
