@@ -8,6 +8,8 @@ packages=(
     cmake make g++ pkg-config ccache
     libgtest-dev libgmock-dev libbenchmark-dev
     libcli11-dev nlohmann-json3-dev libpng-dev
+    libcairo2-dev              # plots (PNG and SVG): methuselah --plot, sweep --plot
+    openmpi-bin libopenmpi-dev # optional at build time: mpirun -np N toroid sweep
     clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run
     clang-format               # .ci/run checks formatting
 )

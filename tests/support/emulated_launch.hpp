@@ -19,7 +19,8 @@
 namespace toroid::testing {
 
 template <class Body>
-void for_each_thread_of_block(const Index3& grid, const Index3& block, const Index3& b, Body&& body) {
+void for_each_thread_of_block(const Index3& grid, const Index3& block, const Index3& b,
+                              Body&& body) {
     LaunchIndex idx;
     idx.grid_dim = grid;
     idx.block_dim = block;
