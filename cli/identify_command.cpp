@@ -34,7 +34,8 @@ void identify_command(const IdentifyCliOptions& o) {
         in = find_pattern(o.pattern);
     }
     if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
-    const Rule rule = (o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule())).with_torus(std::nullopt);
+    const Rule rule =
+        (o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule())).with_torus(std::nullopt);
     IdentifyOptions io;
     io.max_generations = o.max_gens;
     io.seed = o.seed;
@@ -64,7 +65,8 @@ void identify_command(const IdentifyCliOptions& o) {
     if (id.dx || id.dy)
         std::printf("moves       (%lld, %lld) per period, %s\n", (long long)id.dx, (long long)id.dy,
                     id.speed.c_str());
-    if (id.settles_at) std::printf("settles at  generation %llu\n", (unsigned long long)id.settles_at);
+    if (id.settles_at)
+        std::printf("settles at  generation %llu\n", (unsigned long long)id.settles_at);
     std::printf("population  %llu..%llu\n", (unsigned long long)id.population_min,
                 (unsigned long long)id.population_max);
     std::printf("box         %lld x %lld\n", (long long)id.width, (long long)id.height);

@@ -25,7 +25,8 @@ struct SelftestCliOptions {
 
 void selftest(const SelftestCliOptions& o) {
     if (o.generations < 1 || o.generations > 1000)
-        throw InputError("--gens " + std::to_string(o.generations) + " is out of range: expected 1..1000");
+        throw InputError("--gens " + std::to_string(o.generations) +
+                         " is out of range: expected 1..1000");
     if (o.threads < 0) throw InputError("--threads " + std::to_string(o.threads) + " is negative");
     RuleFamily family = RuleFamily::parse(o.rules);
     if (o.sample) family = family.random_sample(*o.sample, o.seed);
@@ -89,11 +90,14 @@ void add_selftest_command(CLI::App& app) {
     auto o = std::make_shared<SelftestCliOptions>();
     CLI::App* cmd = app.add_subcommand(
         "selftest", "Check every backend against the reference stepper over a rule family");
-    cmd->add_option("--rules", o->rules, "Family: all-moore, all-hex, all-vonneumann or e.g. B3[678]/S23")
+    cmd->add_option("--rules", o->rules,
+                    "Family: all-moore, all-hex, all-vonneumann or e.g. B3[678]/S23")
         ->capture_default_str();
     cmd->add_option("--sample", o->sample, "Check only N random rules of the family");
-    cmd->add_option("--seed", o->seed, "Seed of the random tori and of --sample")->capture_default_str();
-    cmd->add_option("--gens", o->generations, "Generations compared per torus")->capture_default_str();
+    cmd->add_option("--seed", o->seed, "Seed of the random tori and of --sample")
+        ->capture_default_str();
+    cmd->add_option("--gens", o->generations, "Generations compared per torus")
+        ->capture_default_str();
     cmd->add_option("--threads", o->threads, "Threads (0 = all cores)")->capture_default_str();
     cmd->add_option("--backend", o->backends,
                     "Backends to check (cpu, cuda, batch:cpu, batch:cuda; default: all present)");

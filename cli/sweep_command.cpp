@@ -12,13 +12,13 @@
 #include <set>
 
 #include "cluster/cluster.hpp"
-#include "toroid/io/file_io.hpp"
 #include "command.hpp"
 #include "common.hpp"
+#include "toroid/analysis/family_plot.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/error.hpp"
-#include "toroid/analysis/family_plot.hpp"
+#include "toroid/io/file_io.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -47,8 +47,9 @@ RuleFamily make_family(const SweepCliOptions& o) {
         throw InputError("give either a FAMILY or --rules FILE, not both");
     if (o.family.empty() && o.rules_file.empty() && !o.random_rules)
         throw InputError("no rules: give a FAMILY (e.g. 'B3[678]/S23', all-moore) or --rules FILE");
-    RuleFamily f = !o.rules_file.empty() ? RuleFamily::from_file(o.rules_file)
-                                         : RuleFamily::parse(o.family.empty() ? "all-moore" : o.family);
+    RuleFamily f = !o.rules_file.empty()
+                       ? RuleFamily::from_file(o.rules_file)
+                       : RuleFamily::parse(o.family.empty() ? "all-moore" : o.family);
     if (o.random_rules) f = f.random_sample(*o.random_rules, o.seed);
     return f;
 }
@@ -106,15 +107,18 @@ void sweep(const SweepCliOptions& o) {
         throw InputError("--soup-size " + o.soup_size + " is larger than --torus " + o.torus +
                          ": the soup must fit the torus");
     if (!(o.density >= 0 && o.density <= 1))
-        throw InputError("--density " + std::to_string(o.density) + " is out of range: expected 0..1");
+        throw InputError("--density " + std::to_string(o.density) +
+                         " is out of range: expected 0..1");
     if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
     if (o.soups == 0) throw InputError("--soups 0: expected at least 1 soup per rule");
-    if (o.resume && o.out.empty()) throw InputError("--resume needs --out FILE (the file to resume)");
+    if (o.resume && o.out.empty())
+        throw InputError("--resume needs --out FILE (the file to resume)");
     if (o.threads < 0) throw InputError("--threads " + std::to_string(o.threads) + " is negative");
 
     const RuleFamily family = make_family(o);
     SweepOptions so;
-    so.soup = SoupConfig{soup.width, soup.height, o.density, torus.width, torus.height, o.max_gens, o.seed};
+    so.soup = SoupConfig{soup.width,   soup.height, o.density, torus.width,
+                         torus.height, o.max_gens,  o.seed};
     so.soups = o.soups;
     so.backend = o.backend;
     so.threads = o.threads;
@@ -122,10 +126,11 @@ void sweep(const SweepCliOptions& o) {
     register_backends();
 
     Cluster cluster = Cluster::from_environment();
-    auto [shard_i, shard_n] = o.shard.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 1}
-                                              : parse_shard(o.shard);
+    auto [shard_i, shard_n] =
+        o.shard.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 1} : parse_shard(o.shard);
     if (cluster.size() > 1) {
-        if (!o.shard.empty()) throw InputError("--shard cannot be combined with mpirun: the ranks are the shards");
+        if (!o.shard.empty())
+            throw InputError("--shard cannot be combined with mpirun: the ranks are the shards");
         shard_i = std::uint64_t(cluster.rank());
         shard_n = std::uint64_t(cluster.size());
     }
@@ -136,7 +141,8 @@ void sweep(const SweepCliOptions& o) {
                          " of family " + family.description() + " (" +
                          std::to_string(family.size()) + " rules) is empty");
 
-    SweepHeader header{family.description(), sweep_settings(family.description(), family.size(), so),
+    SweepHeader header{family.description(),
+                       sweep_settings(family.description(), family.size(), so),
                        std::to_string(shard_i) + "/" + std::to_string(shard_n)};
     std::vector<RuleCensus> results;
     std::uint64_t keep = 0;
@@ -157,12 +163,13 @@ void sweep(const SweepCliOptions& o) {
     }
     const double estimate = estimate_sweep_seconds(so, indices.size());
     if (estimate > 600 && !o.yes)
-        throw InputError("family " + family.description() + " is " + std::to_string(indices.size()) +
-                         " rules x " + std::to_string(o.soups) + " soups = " +
-                         std::to_string(indices.size() * o.soups) + " soups of " + o.torus +
-                         " up to " + std::to_string(o.max_gens) + " generations: an estimated " +
-                         std::to_string(long(estimate / 60)) +
-                         " minutes; pass --yes to run it (or use fewer rules, soups or generations)");
+        throw InputError(
+            "family " + family.description() + " is " + std::to_string(indices.size()) +
+            " rules x " + std::to_string(o.soups) +
+            " soups = " + std::to_string(indices.size() * o.soups) + " soups of " + o.torus +
+            " up to " + std::to_string(o.max_gens) + " generations: an estimated " +
+            std::to_string(long(estimate / 60)) +
+            " minutes; pass --yes to run it (or use fewer rules, soups or generations)");
 
     std::optional<SweepWriter> writer;
     if (!o.out.empty()) writer.emplace(o.out, header, o.resume, keep);
@@ -193,7 +200,8 @@ void sweep(const SweepCliOptions& o) {
             std::size_t pos = 0;
             while (pos < text.size()) {
                 const std::size_t end = text.find('\n', pos);
-                results.push_back(census_from_json(nlohmann::json::parse(text.substr(pos, end - pos))));
+                results.push_back(
+                    census_from_json(nlohmann::json::parse(text.substr(pos, end - pos))));
                 pos = end + 1;
             }
         }
@@ -226,23 +234,28 @@ void add_sweep_command(CLI::App& app) {
                     "Rule family: B3[678]/S23[4] (bracketed counts optional), B[1-8]/S23, "
                     "B2(0.1:0.9:0.1)/S12H, all-moore, all-hex, all-vonneumann");
     cmd->add_option("--rules", o->rules_file, "File with one rule a line");
-    cmd->add_option("--random-rules", o->random_rules,
-                    "Sweep N random rules of the family (all-moore if none given), drawn with --seed");
+    cmd->add_option(
+        "--random-rules", o->random_rules,
+        "Sweep N random rules of the family (all-moore if none given), drawn with --seed");
     cmd->add_option("--soups", o->soups, "Soups per rule")->capture_default_str();
     cmd->add_option("--soup-size", o->soup_size, "Soup size WxH")->capture_default_str();
     cmd->add_option("--density", o->density, "Soup density")->capture_default_str();
     cmd->add_option("--torus", o->torus, "Torus size WxH (equal to the soup size: filled)")
         ->capture_default_str();
     cmd->add_option("--max-gens", o->max_gens, "Generation limit per soup")->capture_default_str();
-    cmd->add_option("--seed", o->seed, "Seed of the soups (and of --random-rules)")->capture_default_str();
-    cmd->add_option("--backend", o->backend, "Batch backend: cpu, cuda or auto")->capture_default_str();
+    cmd->add_option("--seed", o->seed, "Seed of the soups (and of --random-rules)")
+        ->capture_default_str();
+    cmd->add_option("--backend", o->backend, "Batch backend: cpu, cuda or auto")
+        ->capture_default_str();
     cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
     cmd->add_option("--batch", o->batch, "Tori per batch pass (0 = the backend's choice)");
     cmd->add_flag("--json", o->json, "Print the results as JSON");
     cmd->add_option("--csv", o->csv, "Also write one CSV row per rule to FILE");
     cmd->add_option("--plot", o->plot, "Draw the class fractions per rule (.png or .svg)");
-    cmd->add_option("--out", o->out, "Append each rule's result to FILE (JSON lines) as it finishes");
-    cmd->add_flag("--resume", o->resume, "Continue the sweep in --out FILE, skipping finished rules");
+    cmd->add_option("--out", o->out,
+                    "Append each rule's result to FILE (JSON lines) as it finishes");
+    cmd->add_flag("--resume", o->resume,
+                  "Continue the sweep in --out FILE, skipping finished rules");
     cmd->add_option("--shard", o->shard, "Run only shard i of N (i/N, 0 <= i < N)");
     cmd->add_flag("--yes", o->yes, "Run even when the estimated time is long");
     CLI::App* m = cmd->add_subcommand("merge", "Join the --out files of shards into one result");

@@ -9,8 +9,8 @@ namespace toroid::cli {
 
 Cluster Cluster::from_environment() {
     Cluster c;
-    const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") ||
-                          std::getenv("PMIX_RANK");
+    const bool launched =
+        std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") || std::getenv("PMIX_RANK");
     if (!launched) return c;
     int initialised = 0;
     MPI_Initialized(&initialised);
@@ -47,7 +47,8 @@ std::vector<std::string> Cluster::gather(const std::string& mine) const {
     if (rank_ != 0) return {};
     std::vector<std::string> out;
     for (int r = 0; r < size_; ++r)
-        out.push_back(all.substr(std::size_t(offsets[std::size_t(r)]), std::size_t(lengths[std::size_t(r)])));
+        out.push_back(
+            all.substr(std::size_t(offsets[std::size_t(r)]), std::size_t(lengths[std::size_t(r)])));
     return out;
 }
 

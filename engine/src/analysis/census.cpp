@@ -105,7 +105,8 @@ RuleCensus summarise(const Rule& rule, std::uint64_t rule_index, const SoupConfi
 
 nlohmann::json to_json(const RuleCensus& c) {
     nlohmann::json classes;
-    for (int k = 0; k < kSoupClasses; ++k) classes[soup_class_name(SoupClass(k))] = c.classes[std::size_t(k)];
+    for (int k = 0; k < kSoupClasses; ++k)
+        classes[soup_class_name(SoupClass(k))] = c.classes[std::size_t(k)];
     nlohmann::json periods = nlohmann::json::object();
     for (auto [p, n] : c.periods) periods[std::to_string(p)] = n;
     nlohmann::json objects = nlohmann::json::object();
@@ -119,15 +120,15 @@ nlohmann::json to_json(const RuleCensus& c) {
                                {"settled_at", s.settled_at},
                                {"rle", s.rle},
                                {"replay", s.replay}});
-    nlohmann::json j{{"rule", c.rule},
-                     {"rule_index", c.rule_index},
-                     {"soups", c.soups},
-                     {"classes", classes},
-                     {"stabilisation_gens",
-                      {{"median", c.stabilisation_median}, {"max", c.stabilisation_max}}},
-                     {"periods", periods},
-                     {"objects", objects},
-                     {"soups_of_interest", interesting}};
+    nlohmann::json j{
+        {"rule", c.rule},
+        {"rule_index", c.rule_index},
+        {"soups", c.soups},
+        {"classes", classes},
+        {"stabilisation_gens", {{"median", c.stabilisation_median}, {"max", c.stabilisation_max}}},
+        {"periods", periods},
+        {"objects", objects},
+        {"soups_of_interest", interesting}};
     if (c.stochastic) {
         j["stochastic"] = {{"extinction_median", c.extinction_median},
                            {"mean_final_density", c.mean_final_density}};
@@ -151,17 +152,18 @@ RuleCensus census_from_json(const nlohmann::json& j) {
             c.periods[std::stoull(p)] = n.get<std::uint64_t>();
         for (auto& [code, n] : j.at("objects").items()) c.objects[code] = n.get<std::uint64_t>();
         for (const auto& s : j.at("soups_of_interest"))
-            c.interesting.push_back(SoupOfInterest{
-                s.at("why").get<std::string>(), s.at("soup").get<std::uint64_t>(),
-                s.at("seed").get<std::uint64_t>(), s.at("class").get<std::string>(),
-                s.at("settled_at").get<std::uint64_t>(), s.at("rle").get<std::string>(),
-                s.at("replay").get<std::string>()});
+            c.interesting.push_back(
+                SoupOfInterest{s.at("why").get<std::string>(), s.at("soup").get<std::uint64_t>(),
+                               s.at("seed").get<std::uint64_t>(), s.at("class").get<std::string>(),
+                               s.at("settled_at").get<std::uint64_t>(),
+                               s.at("rle").get<std::string>(), s.at("replay").get<std::string>()});
         if (j.contains("stochastic")) {
             c.stochastic = true;
             c.extinction_median = j["stochastic"].at("extinction_median").get<std::uint64_t>();
             c.mean_final_density = j["stochastic"].at("mean_final_density").get<double>();
         }
-        if (j.contains("mean_growth_slope")) c.mean_growth_slope = j["mean_growth_slope"].get<double>();
+        if (j.contains("mean_growth_slope"))
+            c.mean_growth_slope = j["mean_growth_slope"].get<double>();
         return c;
     } catch (const nlohmann::json::exception& e) {
         throw InputError(std::string("malformed sweep result: ") + e.what());

@@ -10,8 +10,11 @@ namespace toroid {
 void write_family_plot(const std::string& path, const std::string& family,
                        const std::vector<RuleCensus>& rules) {
     if (rules.empty()) throw InputError("nothing to plot: the sweep has no rules");
-    static const ChartColour kColours[kSoupClasses] = {
-        {0.55, 0.55, 0.55}, {0.2, 0.55, 0.25}, {0.2, 0.4, 0.8}, {0.85, 0.3, 0.15}, {0.95, 0.7, 0.1}};
+    static const ChartColour kColours[kSoupClasses] = {{0.55, 0.55, 0.55},
+                                                       {0.2, 0.55, 0.25},
+                                                       {0.2, 0.4, 0.8},
+                                                       {0.85, 0.3, 0.15},
+                                                       {0.95, 0.7, 0.1}};
     const int width = int(std::clamp<std::size_t>(rules.size() * 14 + 140, 700, 8000));
     Chart chart(path, width, 520);
     std::vector<std::string> labels;
@@ -21,13 +24,16 @@ void write_family_plot(const std::string& path, const std::string& family,
     for (std::size_t i = 0; i < rules.size(); ++i) {
         double y = 0;
         for (int k = 0; k < kSoupClasses; ++k) {
-            const double f = rules[i].soups ? double(rules[i].classes[std::size_t(k)]) / double(rules[i].soups) : 0;
+            const double f = rules[i].soups
+                                 ? double(rules[i].classes[std::size_t(k)]) / double(rules[i].soups)
+                                 : 0;
             if (f > 0) chart.rectangle(double(i) + 0.1, y, double(i) + 0.9, y + f, kColours[k]);
             y += f;
         }
     }
     std::vector<std::pair<std::string, ChartColour>> legend;
-    for (int k = 0; k < kSoupClasses; ++k) legend.push_back({soup_class_name(SoupClass(k)), kColours[k]});
+    for (int k = 0; k < kSoupClasses; ++k)
+        legend.push_back({soup_class_name(SoupClass(k)), kColours[k]});
     chart.legend(legend);
     chart.finish();
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -36,8 +37,10 @@ std::uint64_t changed_cells(const Phase& a, const Phase& b) {
     return n;
 }
 
-// Number of isolated copies of `start` (cells at plane (0,0)) in the plane,
-// and the displacement of the copy nearest the original other than itself.
+// Number of copies of `start` (cells at plane (0,0)) in the plane, and the
+// displacement of the copy nearest the original other than itself. Copies
+// must be disjoint, and their boxes with a ring of one cell around hold
+// nothing else: a lump that merely contains the pattern is no copy.
 int count_copies(const Plane& plane, const Grid& start, std::int64_t& dx, std::int64_t& dy) {
     const Rect box = plane.bounding_box();
     if (box.empty()) return 0;
@@ -49,33 +52,54 @@ int count_copies(const Plane& plane, const Grid& start, std::int64_t& dx, std::i
                 ay = y;
                 break;
             }
+    const std::int64_t w = start.width(), h = start.height();
     const std::uint64_t pop0 = start.population();
     const Grid now = plane.cells();
-    int copies = 0;
-    std::int64_t best = -1;
+    std::vector<std::pair<std::int64_t, std::int64_t>> copies;
+    std::set<std::pair<std::int64_t, std::int64_t>> claimed;  // cells of the copies
     for (std::int64_t y = 0; y < now.height(); ++y)
         for (std::int64_t x = 0; x < now.width(); ++x) {
             if (!now.get(x, y)) continue;
             const std::int64_t ox = box.x + x - ax, oy = box.y + y - ay;
             bool match = true;
-            for (std::int64_t sy = 0; sy < start.height() && match; ++sy)
-                for (std::int64_t sx = 0; sx < start.width() && match; ++sx)
-                    if (start.get(sx, sy) && !plane.get(ox + sx, oy + sy)) match = false;
+            for (std::int64_t sy = 0; sy < h && match; ++sy)
+                for (std::int64_t sx = 0; sx < w && match; ++sx)
+                    if (start.get(sx, sy) != plane.get(ox + sx, oy + sy)) match = false;
             if (!match) continue;
-            std::uint64_t around = 0;  // live cells in the copy's bounding box
-            for (std::int64_t sy = 0; sy < start.height(); ++sy)
-                for (std::int64_t sx = 0; sx < start.width(); ++sx)
-                    around += plane.get(ox + sx, oy + sy);
-            if (around != pop0) continue;
-            ++copies;
-            const std::int64_t d = std::abs(ox) + std::abs(oy);
-            if (d > 0 && (best < 0 || d < best)) {
-                best = d;
-                dx = ox;
-                dy = oy;
-            }
+            bool disjoint = true;
+            for (std::int64_t sy = 0; sy < h && disjoint; ++sy)
+                for (std::int64_t sx = 0; sx < w && disjoint; ++sx)
+                    if (start.get(sx, sy) && claimed.count({ox + sx, oy + sy})) disjoint = false;
+            if (!disjoint) continue;
+            copies.push_back({ox, oy});
+            for (std::int64_t sy = 0; sy < h; ++sy)
+                for (std::int64_t sx = 0; sx < w; ++sx)
+                    if (start.get(sx, sy)) claimed.insert({ox + sx, oy + sy});
         }
-    return copies;
+    if (copies.size() < 2) return int(copies.size());
+    // Live cells in the union of the copies' boxes grown by one.
+    std::uint64_t inside = 0;
+    for (std::int64_t y = box.y; y < box.y + box.height; ++y)
+        for (std::int64_t x = box.x; x < box.x + box.width; ++x) {
+            if (!plane.get(x, y)) continue;
+            for (auto [cx, cy] : copies)
+                if (x >= cx - 1 && x <= cx + w && y >= cy - 1 && y <= cy + h) {
+                    ++inside;
+                    break;
+                }
+        }
+    if (inside != claimed.size()) return 1;
+    (void)pop0;
+    std::int64_t best = -1;
+    for (auto [cx, cy] : copies) {
+        const std::int64_t d = std::abs(cx) + std::abs(cy);
+        if (d > 0 && (best < 0 || d < best)) {
+            best = d;
+            dx = cx;
+            dy = cy;
+        }
+    }
+    return int(copies.size());
 }
 
 // Linear growth: the smallest P with pop[t] - pop[t-P] = d > 0 for every t
@@ -165,7 +189,7 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
                     heat += changed_cells(phases[k], k + 1 < t ? phases[k + 1] : ph);
                 }
                 r.heat = double(heat) / double(r.period);
-                const ObjectKind kind = r.dx || r.dy   ? ObjectKind::Ship
+                const ObjectKind kind = r.dx || r.dy    ? ObjectKind::Ship
                                         : r.period == 1 ? ObjectKind::Still
                                                         : ObjectKind::Oscillator;
                 r.code = object_code(kind, r.period, first.population, orbit, rule.neighbourhood());
@@ -174,7 +198,8 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
             seen.emplace(ph.hash, t);
         }
         phases.push_back(std::move(ph));
-        if (o.detect_growth && t > 0 && pops.back() >= 2 * pop0 && !r.bounded) {
+        if (o.detect_growth && t > 0 && t <= 1024 && pops.back() >= 2 * pop0 &&
+            pops.back() <= 64 * pop0 && !r.bounded) {
             std::int64_t dx = 0, dy = 0;
             if (count_copies(plane, start, dx, dy) >= 2) {
                 r.kind = "replicator";
@@ -201,7 +226,7 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
                 break;
             }
         }
-        if (t >= o.max_generations || stored_bits > (std::uint64_t(1) << 31)) {
+        if (t >= o.max_generations || stored_bits > (std::uint64_t(1) << 28)) {
             r.kind = pops.back() > 2 * pop0 ? "growing" : "unknown";
             break;
         }

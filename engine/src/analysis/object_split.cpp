@@ -44,8 +44,8 @@ std::vector<AshObject> split_objects(const Grid& state, const Grid& envelope) {
                             } else if (ux[at] != nx || uy[at] != ny) {
                                 // Reached again at another unwrapped place: the
                                 // component wraps around the torus.
-                                const bool same_place = ((ux[at] - nx) % w == 0) &&
-                                                        ((uy[at] - ny) % h == 0);
+                                const bool same_place =
+                                    ((ux[at] - nx) % w == 0) && ((uy[at] - ny) % h == 0);
                                 if (same_place) wraps = true;
                             }
                         }
@@ -62,11 +62,13 @@ std::vector<AshObject> split_objects(const Grid& state, const Grid& envelope) {
                 o.wraps = wraps || maxx - minx + 1 > w || maxy - miny + 1 > h;
                 o.x = ((minx % w) + w) % w;
                 o.y = ((miny % h) + h) % h;
-                const std::int64_t bw = std::min(maxx - minx + 1, w), bh = std::min(maxy - miny + 1, h);
+                const std::int64_t bw = std::min(maxx - minx + 1, w),
+                                   bh = std::min(maxy - miny + 1, h);
                 Grid cells(bw, bh);
                 for (auto [mx, my] : members) {
                     const std::int64_t tx = ((mx % w) + w) % w, ty = ((my % h) + h) % h;
-                    if (state.get(tx, ty)) cells.set(std::min(mx - minx, bw - 1), std::min(my - miny, bh - 1), true);
+                    if (state.get(tx, ty))
+                        cells.set(std::min(mx - minx, bw - 1), std::min(my - miny, bh - 1), true);
                 }
                 const Rect b = cells.bounding_box();
                 if (b.empty()) continue;  // this phase has no cell in the component

@@ -72,7 +72,8 @@ std::uint64_t RuleFamily::Segment::radix() const {
 
 RuleFamily RuleFamily::parse(std::string_view text) {
     const std::string key = lower(text);
-    if (key.empty()) throw InputError("empty rule family: expected e.g. 'B3[678]/S23' or all-moore");
+    if (key.empty())
+        throw InputError("empty rule family: expected e.g. 'B3[678]/S23' or all-moore");
     if (key == "all-moore") {
         RuleFamily f = parse("B[0-8]/S[0-8]");
         f.description_ = "all-moore";
@@ -121,8 +122,9 @@ RuleFamily RuleFamily::parse(std::string_view text) {
                 const char d = text[k];
                 if (d == '[') p.fail(k, "brackets cannot be nested");
                 if (d == '(')
-                    p.fail(k, "probabilities cannot be inside brackets: write B2(0.1:0.9:0.1) "
-                              "outside the optional counts");
+                    p.fail(k,
+                           "probabilities cannot be inside brackets: write B2(0.1:0.9:0.1) "
+                           "outside the optional counts");
                 if (!std::isdigit(static_cast<unsigned char>(d)))
                     p.fail(k, std::string("unexpected '") + d +
                                   "' in brackets: expected counts (digits) or a range such as 1-8");
@@ -137,7 +139,8 @@ RuleFamily RuleFamily::parse(std::string_view text) {
                 }
                 for (char v = d; v <= hi; ++v) {
                     if (v - '0' > max_count)
-                        p.fail(k, std::string("count ") + v + " is out of range: this family's rules have counts 0.." +
+                        p.fail(k, std::string("count ") + v +
+                                      " is out of range: this family's rules have counts 0.." +
                                       std::to_string(max_count));
                     if (!section.insert(v).second)
                         p.fail(k, std::string("count ") + v + " is given twice");
@@ -162,14 +165,16 @@ RuleFamily RuleFamily::parse(std::string_view text) {
                 last_is_digit = false;
                 continue;
             }
-            if (!last_is_digit) p.fail(i, "a probability range must follow a count, as in B2(0.1:0.9:0.1)");
+            if (!last_is_digit)
+                p.fail(i, "a probability range must follow a count, as in B2(0.1:0.9:0.1)");
             std::vector<std::string> parts;
             std::stringstream ss(body);
             std::string part;
             while (std::getline(ss, part, ':')) parts.push_back(part);
             if (parts.size() != 3)
-                p.fail(i + 1, "expected a probability range lo:hi:step such as (0.1:0.9:0.1), got '" +
-                                  body + "'");
+                p.fail(i + 1,
+                       "expected a probability range lo:hi:step such as (0.1:0.9:0.1), got '" +
+                           body + "'");
             bool ok_lo, ok_hi, ok_step;
             const double lo = parse_number(parts[0], ok_lo), hi = parse_number(parts[1], ok_hi),
                          step = parse_number(parts[2], ok_step);
@@ -179,10 +184,12 @@ RuleFamily RuleFamily::parse(std::string_view text) {
                 p.fail(i + 1, "probability range '" + body + "' must satisfy 0 < lo <= hi <= 1");
             if (!(step > 0)) p.fail(i + 1, "the step of '" + body + "' must be positive");
             const double n = std::floor((hi - lo) / step + 1e-9) + 1;
-            if (n > 10000) p.fail(i + 1, "probability range '" + body + "' has too many values (over 10000)");
+            if (n > 10000)
+                p.fail(i + 1, "probability range '" + body + "' has too many values (over 10000)");
             Segment s;
             s.kind = Segment::Choice;
-            for (int k = 0; k < int(n); ++k) s.choices.push_back("(" + decimal(lo + k * step) + ")");
+            for (int k = 0; k < int(n); ++k)
+                s.choices.push_back("(" + decimal(lo + k * step) + ")");
             (void)last_digit_pos;
             flush();
             f.segments_.push_back(s);
@@ -204,7 +211,8 @@ RuleFamily RuleFamily::parse(std::string_view text) {
     std::uint64_t total = 1;
     for (const auto& s : f.segments_) {
         total *= s.radix();
-        if (total > kMaxFamily) throw InputError("rule family '" + std::string(text) + "' has more than 2^40 rules");
+        if (total > kMaxFamily)
+            throw InputError("rule family '" + std::string(text) + "' has more than 2^40 rules");
     }
     // Every member must be a rule: check the largest and the smallest.
     for (std::uint64_t index : {std::uint64_t(0), total - 1}) {

@@ -22,13 +22,15 @@ SelftestReport run_selftest(const RuleFamily& family, const std::vector<std::uin
                             const SelftestOptions& o,
                             const std::function<void(std::uint64_t)>& progress) {
     SelftestReport report;
-    const std::vector<std::string> backends = o.backends.empty() ? available_backends() : o.backends;
+    const std::vector<std::string> backends =
+        o.backends.empty() ? available_backends() : o.backends;
     const std::vector<std::string> batch_backends =
         o.batch_backends.empty() ? available_batch_backends() : o.batch_backends;
     for (const auto& b : backends) report.backends.push_back(b);
     for (const auto& b : batch_backends) report.backends.push_back("batch:" + b);
     std::vector<std::unique_ptr<BatchBackend>> batchers;
-    for (const auto& b : batch_backends) batchers.push_back(create_batch_backend(b, BatchOptions{1}));
+    for (const auto& b : batch_backends)
+        batchers.push_back(create_batch_backend(b, BatchOptions{1}));
     // Fail on a bad backend name before any work.
     for (const auto& b : backends) (void)create_backend(b, Rule(), BackendOptions{1, o.seed, true});
 
@@ -49,7 +51,9 @@ SelftestReport run_selftest(const RuleFamily& family, const std::vector<std::uin
         std::uint64_t checks = 0;
         for (auto [w, h] : kSizes) {
             Grid start(w, h);
-            fill_soup(start, 0.5, o.seed ^ (indices[task] * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
+            fill_soup(
+                start, 0.5,
+                o.seed ^ (indices[task] * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
             std::vector<Grid> expected{start};
             for (int g = 0; g < o.generations; ++g)
                 expected.push_back(reference_step(expected.back(), rule, o.seed, std::uint64_t(g)));
@@ -80,7 +84,8 @@ SelftestReport run_selftest(const RuleFamily& family, const std::vector<std::uin
                     ok = history.hash[std::size_t(g - 1)] == expected[std::size_t(g)].hash() &&
                          history.population[std::size_t(g - 1)] ==
                              expected[std::size_t(g)].population();
-                if (!ok) fail(rule, "batch:" + batch_backends[k], w, h, std::uint64_t(o.generations));
+                if (!ok)
+                    fail(rule, "batch:" + batch_backends[k], w, h, std::uint64_t(o.generations));
             }
         }
         std::lock_guard lock(mutex);

@@ -39,8 +39,8 @@ std::uint64_t rule_hash(const Rule& rule) {
 std::uint64_t soup_seed(std::uint64_t seed, const Rule& rule, std::uint64_t index) {
     const std::uint64_t h = rule_hash(rule);
     const Philox4x32 out =
-        philox4x32_10(Philox4x32{{std::uint32_t(index), std::uint32_t(index >> 32), std::uint32_t(h),
-                                  std::uint32_t(h >> 32)}},
+        philox4x32_10(Philox4x32{{std::uint32_t(index), std::uint32_t(index >> 32),
+                                  std::uint32_t(h), std::uint32_t(h >> 32)}},
                       std::uint32_t(seed), std::uint32_t(seed >> 32));
     return std::uint64_t(out.v[0]) | (std::uint64_t(out.v[1]) << 32);
 }

@@ -33,8 +33,8 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
                 if (j >= jobs) {
                     exhausted = true;
                 } else {
-                    trackers[s] = std::make_unique<SoupTracker>(o.soup, rules[std::size_t(j / o.soups)],
-                                                                 j % o.soups);
+                    trackers[s] = std::make_unique<SoupTracker>(
+                        o.soup, rules[std::size_t(j / o.soups)], j % o.soups);
                     trackers[s]->load(batch, s);
                     job_of[s] = j;
                 }
@@ -54,7 +54,8 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
             for (std::size_t s = 0; s < batch_size; ++s) {
                 if (!trackers[s]) continue;
                 if (s != front) {
-                    std::copy(batch.torus(s).begin(), batch.torus(s).end(), batch.torus(front).begin());
+                    std::copy(batch.torus(s).begin(), batch.torus(s).end(),
+                              batch.torus(front).begin());
                     batch.rules[front] = batch.rules[s];
                     batch.seeds[front] = batch.seeds[s];
                     batch.generations[front] = batch.generations[s];
@@ -100,15 +101,16 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
     progress.rules_total = rule_indices.size();
     const auto t0 = Clock::now();
     for (std::size_t first = 0; first < rule_indices.size(); first += rules_per_block) {
-        const std::size_t last = std::min<std::size_t>(rule_indices.size(), first + rules_per_block);
+        const std::size_t last =
+            std::min<std::size_t>(rule_indices.size(), first + rules_per_block);
         std::vector<Rule> rules;
         for (std::size_t k = first; k < last; ++k) rules.push_back(family.rule(rule_indices[k]));
         const std::uint64_t jobs = std::uint64_t(rules.size()) * o.soups;
         std::vector<SoupOutcome> outcomes;
         outcomes.resize(std::size_t(jobs));
         std::atomic<std::uint64_t> next{0};
-        const int workers = int(std::min<std::uint64_t>(std::uint64_t(callers),
-                                                        (jobs + batch_size - 1) / batch_size));
+        const int workers = int(
+            std::min<std::uint64_t>(std::uint64_t(callers), (jobs + batch_size - 1) / batch_size));
         std::vector<std::thread> threads;
         std::exception_ptr error;
         std::mutex error_mutex;
@@ -162,8 +164,8 @@ double estimate_sweep_seconds(const SweepOptions& o, std::uint64_t rules) {
     // A conservative 2e8 cell updates per second per core, every soup to its limit
     // counted at a quarter (most soups settle or explode early).
     const double cores = double(std::max(1u, std::thread::hardware_concurrency()));
-    const double per_soup = double(o.soup.torus_width) * double(o.soup.torus_height) *
-                            double(o.soup.max_gens) / 4.0;
+    const double per_soup =
+        double(o.soup.torus_width) * double(o.soup.torus_height) * double(o.soup.max_gens) / 4.0;
     return double(rules) * double(o.soups) * per_soup / (2e8 * cores);
 }
 

@@ -14,19 +14,21 @@ namespace toroid {
 
 nlohmann::json sweep_settings(const std::string& family, std::uint64_t family_size,
                               const SweepOptions& o) {
-    return {{"family", family},
-            {"rules", family_size},
-            {"soups", o.soups},
-            {"soup_size", std::to_string(o.soup.soup_width) + "x" + std::to_string(o.soup.soup_height)},
-            {"torus", std::to_string(o.soup.torus_width) + "x" + std::to_string(o.soup.torus_height)},
-            {"density", o.soup.density},
-            {"max_gens", o.soup.max_gens},
-            {"seed", o.soup.seed}};
+    return {
+        {"family", family},
+        {"rules", family_size},
+        {"soups", o.soups},
+        {"soup_size", std::to_string(o.soup.soup_width) + "x" + std::to_string(o.soup.soup_height)},
+        {"torus", std::to_string(o.soup.torus_width) + "x" + std::to_string(o.soup.torus_height)},
+        {"density", o.soup.density},
+        {"max_gens", o.soup.max_gens},
+        {"seed", o.soup.seed}};
 }
 
 std::string header_line(const SweepHeader& h) {
-    return nlohmann::json{{"toroid_sweep", 1}, {"family", h.family}, {"settings", h.settings}, {"shard", h.shard}}
-               .dump();
+    return nlohmann::json{
+        {"toroid_sweep", 1}, {"family", h.family}, {"settings", h.settings}, {"shard", h.shard}}
+        .dump();
 }
 
 SweepFile read_sweep_file(const std::string& path) {
@@ -51,8 +53,9 @@ SweepFile read_sweep_file(const std::string& path) {
         }
         if (line_number == 1) {
             if (!j.is_object() || !j.contains("toroid_sweep"))
-                throw InputError(path + ":1: not a toroid sweep file: expected the header line "
-                                        "written by 'toroid sweep --out'");
+                throw InputError(path +
+                                 ":1: not a toroid sweep file: expected the header line "
+                                 "written by 'toroid sweep --out'");
             f.header.family = j.value("family", "");
             f.header.settings = j.value("settings", nlohmann::json::object());
             f.header.shard = j.value("shard", "0/1");
@@ -137,7 +140,8 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
     std::uint64_t i = 0, n = 0;
     if (slash == std::string::npos || !number(text.substr(0, slash), i) ||
         !number(text.substr(slash + 1), n))
-        throw InputError("--shard '" + text + "' is malformed: expected i/N such as 0/4 (shards 0..N-1)");
+        throw InputError("--shard '" + text +
+                         "' is malformed: expected i/N such as 0/4 (shards 0..N-1)");
     if (n == 0 || i >= n)
         throw InputError("--shard '" + text + "' is out of range: expected 0 <= i < N, N >= 1");
     return {i, n};

@@ -29,8 +29,9 @@ std::mutex& registry_mutex() {
 std::vector<BatchBackendEntry>& registry() {
     static std::vector<BatchBackendEntry> entries = [] {
         std::vector<BatchBackendEntry> v;
-        v.push_back(BatchBackendEntry{"cpu", 0, [] { return true; }, [] { return std::string(); },
-                                      [](const BatchOptions& o) { return make_cpu_batch_backend(o); }});
+        v.push_back(
+            BatchBackendEntry{"cpu", 0, [] { return true; }, [] { return std::string(); },
+                              [](const BatchOptions& o) { return make_cpu_batch_backend(o); }});
         return v;
     }();
     return entries;
@@ -43,9 +44,10 @@ void register_batch_backend(BatchBackendEntry entry) {
     auto& r = registry();
     std::erase_if(r, [&](const BatchBackendEntry& e) { return e.name == entry.name; });
     r.push_back(std::move(entry));
-    std::stable_sort(r.begin(), r.end(), [](const BatchBackendEntry& a, const BatchBackendEntry& b) {
-        return a.preference > b.preference;
-    });
+    std::stable_sort(r.begin(), r.end(),
+                     [](const BatchBackendEntry& a, const BatchBackendEntry& b) {
+                         return a.preference > b.preference;
+                     });
 }
 
 std::vector<std::string> available_batch_backends() {
@@ -66,7 +68,8 @@ std::unique_ptr<BatchBackend> create_batch_backend(const std::string& name,
             known += (known.empty() ? "" : ", ") + e.name;
             if (name == "auto" ? e.usable() : e.name == name) {
                 if (!e.usable())
-                    throw InputError("batch backend '" + name + "' cannot be used here: " + e.why());
+                    throw InputError("batch backend '" + name +
+                                     "' cannot be used here: " + e.why());
                 factory = e.create;
                 break;
             }

@@ -45,8 +45,9 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
             bool alive = true;
             if (!p.certain()) {
                 const std::uint64_t threshold = (std::uint64_t(p.num) << 32) / p.den;
-                alive = cell_draw(seed, generation, std::uint64_t(y) * std::uint64_t(w) +
-                                                        std::uint64_t(x)) < threshold;
+                alive =
+                    cell_draw(seed, generation,
+                              std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x)) < threshold;
             }
             if (alive) next.set(x, y, true);
         }

@@ -30,8 +30,12 @@ class CpuBatchBackend final : public BatchBackend {
     std::string name() const override {
         return avx2_ ? "cpu (avx2, 4 tori per vector)" : "cpu (portable, 4 tori per vector)";
     }
-    std::size_t preferred_batch(const TorusShape&) const override { return 32; }
-    int concurrent_callers() const override { return callers_; }
+    std::size_t preferred_batch(const TorusShape&) const override {
+        return 32;
+    }
+    int concurrent_callers() const override {
+        return callers_;
+    }
 
     void advance(TorusBatch& batch, std::uint64_t gens, BatchHistory& history) override {
         history.reset(batch.count, gens);

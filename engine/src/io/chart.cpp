@@ -252,7 +252,8 @@ void Chart::finish() {
     if (status == CAIRO_STATUS_SUCCESS) status = cairo_surface_status(s);
     cairo_surface_destroy(s);
     if (status != CAIRO_STATUS_SUCCESS)
-        throw std::runtime_error("cannot write plot " + path_ + ": " + cairo_status_to_string(status));
+        throw std::runtime_error("cannot write plot " + path_ + ": " +
+                                 cairo_status_to_string(status));
 }
 
 }  // namespace toroid

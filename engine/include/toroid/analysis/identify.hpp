@@ -39,14 +39,14 @@ struct Identification {
     std::uint64_t population_min = 0, population_max = 0;  // over the orbit (or the run)
     std::int64_t width = 0, height = 0;                    // bounding box at generation 0
     double heat = 0;
-    std::string code;                // apgcode for still lifes, oscillators, spaceships
-    std::uint64_t generations = 0;   // generations run
-    bool bounded = false;            // B0 rule: run on a finite torus, not a plane
+    std::string code;               // apgcode for still lifes, oscillators, spaceships
+    std::uint64_t generations = 0;  // generations run
+    bool bounded = false;           // B0 rule: run on a finite torus, not a plane
 };
 
 struct IdentifyOptions {
     std::uint64_t max_generations = 4096;
-    std::uint64_t seed = 0;  // stochastic rules
+    std::uint64_t seed = 0;     // stochastic rules
     bool detect_growth = true;  // look for guns and replicators when nothing repeats
 };
 

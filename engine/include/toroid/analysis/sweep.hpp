@@ -26,8 +26,8 @@ struct SweepOptions {
     std::uint64_t soups = 100;  // per rule
     std::string backend = "auto";
     int threads = 0;
-    std::uint64_t chunk = 64;   // generations per batch pass
-    std::size_t batch = 0;      // tori per batch; 0 = the backend's preference
+    std::uint64_t chunk = 64;  // generations per batch pass
+    std::size_t batch = 0;     // tori per batch; 0 = the backend's preference
 };
 
 struct SweepProgress {

@@ -33,7 +33,7 @@ namespace toroid {
 // Geometry of one torus in canonical storage.
 struct TorusShape {
     std::int64_t width = 0, height = 0, wpr = 0;
-    int top = 0;                 // (width - 1) % 64: bit of the last cell in the last word
+    int top = 0;                  // (width - 1) % 64: bit of the last cell in the last word
     std::uint64_t last_mask = 0;  // valid bits of a row's last word
 
     TOROID_HD static TorusShape of(std::int64_t width, std::int64_t height) {
@@ -75,7 +75,8 @@ TOROID_HD Count4<W> torus_count(const W* in, const TorusShape& s, int neighbourh
     const RowWords<W> mid = torus_row_words(in + y * s.wpr, s, j);
     const RowWords<W> down = torus_row_words(in + yd * s.wpr, s, j);
     self = mid.self;
-    if (neighbourhood == 1) return hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
+    if (neighbourhood == 1)
+        return hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
     if (neighbourhood == 2) return von_neumann_count(up.self, mid.west, mid.east, down.self);
     return moore_count(row_sums(up.west, up.self, up.east), row_sums(mid.west, mid.self, mid.east),
                        row_sums(down.west, down.self, down.east));
@@ -101,15 +102,15 @@ TOROID_HD std::uint64_t torus_next_word_any(const std::uint64_t* in, const Torus
                                             std::int64_t j) {
     std::uint64_t self;
     const Count4<std::uint64_t> c = torus_count(in, s, rule.neighbourhood, y, j, self);
-    std::uint64_t next = is_life(rule) ? apply_life(self, c)
-                                       : apply_rule(self, c, rule.birth, rule.survive);
+    std::uint64_t next =
+        is_life(rule) ? apply_life(self, c) : apply_rule(self, c, rule.birth, rule.survive);
     const std::uint64_t mask = j == s.wpr - 1 ? s.last_mask : ~std::uint64_t(0);
     if (rule.stochastic()) {
         const std::uint64_t candidates = stochastic_candidates(self, c, rule) & mask;
         if (candidates)
-            next |= resolve_stochastic(candidates, self, c, rule, seed, generation,
-                                       std::uint64_t(y) * std::uint64_t(s.width) +
-                                           std::uint64_t(j) * 64);
+            next |= resolve_stochastic(
+                candidates, self, c, rule, seed, generation,
+                std::uint64_t(y) * std::uint64_t(s.width) + std::uint64_t(j) * 64);
     }
     return next & mask;
 }

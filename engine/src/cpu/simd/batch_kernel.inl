@@ -27,7 +27,8 @@ void advance_group(TorusBatch& batch, const std::size_t* tori, int lanes, std::u
     for (std::uint64_t g = 0; g < gens; ++g) {
         for (std::int64_t y = 0; y < s.height; ++y)
             for (std::int64_t j = 0; j < s.wpr; ++j)
-                b[std::size_t(y * s.wpr + j)] = torus_next_word<Vec4>(a.data(), s, rule, Life, y, j);
+                b[std::size_t(y * s.wpr + j)] =
+                    torus_next_word<Vec4>(a.data(), s, rule, Life, y, j);
         std::uint64_t sum[4] = {0, 0, 0, 0};
         std::uint32_t pop[4] = {0, 0, 0, 0};
         for (std::size_t i = 0; i < n; ++i) {
