@@ -29,7 +29,8 @@ class CudaBatchBackend final : public BatchBackend {
     std::size_t preferred_batch(const TorusShape& shape) const override {
         // About 2^24 words in flight keeps an H100/H200 busy.
         const std::uint64_t words = std::uint64_t(std::max<std::int64_t>(1, shape.words()));
-        return std::size_t(std::clamp<std::uint64_t>((std::uint64_t(1) << 24) / words, 256, 1u << 20));
+        return std::size_t(
+            std::clamp<std::uint64_t>((std::uint64_t(1) << 24) / words, 256, 1u << 20));
     }
     int concurrent_callers() const override { return 1; }
 
@@ -37,24 +38,28 @@ class CudaBatchBackend final : public BatchBackend {
         history.reset(batch.count, gens);
         if (gens == 0 || batch.count == 0) return;
         const std::size_t words = batch.count * std::size_t(batch.shape.words());
-        DeviceBuffer<std::uint64_t> a(words), b(words), seeds(batch.count), generations(batch.count);
+        DeviceBuffer<std::uint64_t> a(words), b(words), seeds(batch.count),
+            generations(batch.count);
         DeviceBuffer<CompiledRule> rules(batch.count);
         DeviceBuffer<std::uint64_t> hashes(batch.count * gens);
         DeviceBuffer<std::uint32_t> pops(batch.count * gens);
-        TOROID_CUDA_CHECK(cudaMemcpy(a.get(), batch.words.data(), words * 8, cudaMemcpyHostToDevice));
-        TOROID_CUDA_CHECK(cudaMemcpy(rules.get(), batch.rules.data(), batch.count * sizeof(CompiledRule),
-                                     cudaMemcpyHostToDevice));
-        TOROID_CUDA_CHECK(cudaMemcpy(seeds.get(), batch.seeds.data(), batch.count * 8, cudaMemcpyHostToDevice));
+        TOROID_CUDA_CHECK(
+            cudaMemcpy(a.get(), batch.words.data(), words * 8, cudaMemcpyHostToDevice));
+        TOROID_CUDA_CHECK(cudaMemcpy(rules.get(), batch.rules.data(),
+                                     batch.count * sizeof(CompiledRule), cudaMemcpyHostToDevice));
+        TOROID_CUDA_CHECK(
+            cudaMemcpy(seeds.get(), batch.seeds.data(), batch.count * 8, cudaMemcpyHostToDevice));
         TOROID_CUDA_CHECK(cudaMemcpy(generations.get(), batch.generations.data(), batch.count * 8,
                                      cudaMemcpyHostToDevice));
         std::uint64_t* in = a.get();
         std::uint64_t* out = b.get();
         for (std::uint64_t g = 0; g < gens; ++g) {
-            kernels::BatchStepArgs s{in, out, batch.shape, batch.count, rules.get(), seeds.get(),
-                                     generations.get(), g};
+            kernels::BatchStepArgs s{in,          out,         batch.shape,       batch.count,
+                                     rules.get(), seeds.get(), generations.get(), g};
             batch_step_kernel<<<blocks_for(words), kThreads>>>(s);
             TOROID_CUDA_CHECK(cudaGetLastError());
-            kernels::BatchHistoryArgs h{out, batch.shape, batch.count, hashes.get() + g * batch.count,
+            kernels::BatchHistoryArgs h{out, batch.shape, batch.count,
+                                        hashes.get() + g * batch.count,
                                         pops.get() + g * batch.count};
             batch_history_kernel<<<blocks_for(batch.count), kThreads>>>(h);
             TOROID_CUDA_CHECK(cudaGetLastError());
@@ -72,15 +77,14 @@ class CudaBatchBackend final : public BatchBackend {
 }  // namespace
 
 std::unique_ptr<BatchBackend> make_cuda_batch_backend(const BatchOptions&) {
-    if (device_count() == 0)
-        throw std::runtime_error("no CUDA device: " + device_description());
+    if (device_count() == 0) throw std::runtime_error("no CUDA device: " + device_description());
     return std::make_unique<CudaBatchBackend>();
 }
 
 void register_cuda_batch_backend() {
-    register_batch_backend(BatchBackendEntry{"cuda", 10, [] { return device_count() > 0; },
-                                             [] { return device_description(); },
-                                             [](const BatchOptions& o) { return make_cuda_batch_backend(o); }});
+    register_batch_backend(BatchBackendEntry{
+        "cuda", 10, [] { return device_count() > 0; }, [] { return device_description(); },
+        [](const BatchOptions& o) { return make_cuda_batch_backend(o); }});
 }
 
 }  // namespace toroid::gpu

@@ -6,21 +6,21 @@
 #include <algorithm>
 #include <vector>
 
-#include "toroid/error.hpp"
-
 #include "emulated_launch.hpp"
 #include "reference.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/core/reference_stepper.hpp"
 #include "toroid/cpu/cpu_batch_backend.hpp"
+#include "toroid/error.hpp"
 #include "toroid/kernels/batch_step.hpp"
 
 namespace toroid {
 namespace {
 
-const char* kRules[] = {"B3/S23",  "B36/S23",     "B0/S8",        "B1357/S1357", "B2/S34H",
-                        "B2/S013V", "B2(1/3)/S12H", "B3/S2(0.9)3", "B/S012345678", "B0123478/S01234678"};
-const std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1}, {2, 3}, {3, 1},  {5, 7},
+const char* kRules[] = {"B3/S23",       "B36/S23",           "B0/S8",        "B1357/S1357",
+                        "B2/S34H",      "B2/S013V",          "B2(1/3)/S12H", "B3/S2(0.9)3",
+                        "B/S012345678", "B0123478/S01234678"};
+const std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1},  {2, 3},  {3, 1},  {5, 7},
                                                         {63, 4}, {64, 3}, {65, 5}, {130, 3}};
 
 // A batch mixing every rule with random tori of one size.
@@ -45,13 +45,15 @@ void expect_matches_reference(const TorusBatch& batch, const BatchHistory& histo
         Grid g = starts[i];
         for (std::uint64_t k = 0; k < gens; ++k) {
             g = testing::reference_step(g, rule, 77 + i, i % 3 + k);
-            EXPECT_EQ(history.hash[k * batch.count + i], g.hash()) << rule.to_string() << " torus " << i;
+            EXPECT_EQ(history.hash[k * batch.count + i], g.hash())
+                << rule.to_string() << " torus " << i;
             EXPECT_EQ(history.population[k * batch.count + i], g.population());
         }
         Grid got(batch.shape.width, batch.shape.height);
         auto t = batch.torus(i);
         std::copy(t.begin(), t.end(), got.words().begin());
-        EXPECT_EQ(got, g) << rule.to_string() << " " << batch.shape.width << "x" << batch.shape.height;
+        EXPECT_EQ(got, g) << rule.to_string() << " " << batch.shape.width << "x"
+                          << batch.shape.height;
         EXPECT_EQ(batch.generations[i], i % 3 + gens);
     }
 }
@@ -77,16 +79,24 @@ TEST(BatchBackend, EmulatedCudaLaunchesEqualTheReference) {
         std::vector<std::uint64_t> a = batch.words, b(a.size());
         const std::uint64_t words = a.size();
         for (std::uint64_t g = 0; g < gens; ++g) {
-            kernels::BatchStepArgs s{a.data(), b.data(), batch.shape, batch.count, batch.rules.data(),
-                                     batch.seeds.data(), batch.generations.data(), g};
+            kernels::BatchStepArgs s{a.data(),
+                                     b.data(),
+                                     batch.shape,
+                                     batch.count,
+                                     batch.rules.data(),
+                                     batch.seeds.data(),
+                                     batch.generations.data(),
+                                     g};
             const Index3 block{64, 1, 1};
-            testing::emulate_launch(Index3{std::uint32_t((words + 63) / 64), 1, 1}, block,
-                                    [&](const LaunchIndex& idx) { kernels::batch_step_body(idx, s); });
+            testing::emulate_launch(
+                Index3{std::uint32_t((words + 63) / 64), 1, 1}, block,
+                [&](const LaunchIndex& idx) { kernels::batch_step_body(idx, s); });
             kernels::BatchHistoryArgs hist{b.data(), batch.shape, batch.count,
                                            history.hash.data() + g * batch.count,
                                            history.population.data() + g * batch.count};
-            testing::emulate_launch(Index3{std::uint32_t((batch.count + 31) / 32), 1, 1}, Index3{32, 1, 1},
-                                    [&](const LaunchIndex& idx) { kernels::batch_history_body(idx, hist); });
+            testing::emulate_launch(
+                Index3{std::uint32_t((batch.count + 31) / 32), 1, 1}, Index3{32, 1, 1},
+                [&](const LaunchIndex& idx) { kernels::batch_history_body(idx, hist); });
             a.swap(b);
         }
         batch.words = a;

@@ -46,7 +46,9 @@ TEST(Identify, WeightSpaceshipsAreHalfLightSpeed) {
         const char* name;
         const char* code;
         std::uint64_t pop_min, pop_max;
-    } ships[] = {{"lwss", "xq4_6frc", 9, 12}, {"mwss", "xq4_27dee6", 11, 15}, {"hwss", "xq4_27deee6", 13, 18}};
+    } ships[] = {{"lwss", "xq4_6frc", 9, 12},
+                 {"mwss", "xq4_27dee6", 11, 15},
+                 {"hwss", "xq4_27deee6", 13, 18}};
     for (const auto& s : ships) {
         const Identification i = id_of(s.name);
         EXPECT_EQ(i.kind, "spaceship") << s.name;
@@ -102,15 +104,15 @@ TEST(Identify, GunAndReplicators) {
     EXPECT_EQ(highlife.kind, "replicator");
     EXPECT_EQ(highlife.period, 12u);
     EXPECT_EQ(std::abs(highlife.dx), std::abs(highlife.dy));  // copies along a diagonal
-    EXPECT_EQ(id_of("replicator").kind, "replicator");       // B1357/S1357
+    EXPECT_EQ(id_of("replicator").kind, "replicator");        // B1357/S1357
 }
 
 TEST(Identify, DiesGrowsAndOtherRuleKinds) {
     EXPECT_EQ(id_of_rle("x = 2, y = 1\n2o!", Rule()).kind, "dies");
     IdentifyOptions short_run;
     short_run.max_generations = 300;
-    EXPECT_EQ(identify(parse_pattern("x = 3, y = 3\nb2o$2ob$bo!", "t").cells, Rule::parse("B3/S012345678"),
-                       short_run)
+    EXPECT_EQ(identify(parse_pattern("x = 3, y = 3\nb2o$2ob$bo!", "t").cells,
+                       Rule::parse("B3/S012345678"), short_run)
                   .kind,
               "growing");
     const Identification hex = id_of("hex-b2-s34");
@@ -126,12 +128,12 @@ TEST(Identify, DiesGrowsAndOtherRuleKinds) {
 TEST(CanonicalCode, ExtendedWechslerRunsOfZeros) {
     Grid g(8, 1);
     g.set(0, 0, true);
-    g.set(3, 0, true);   // two empty columns: w
-    g.set(7, 0, true);   // three empty columns: x
+    g.set(3, 0, true);  // two empty columns: w
+    g.set(7, 0, true);  // three empty columns: x
     EXPECT_EQ(wechsler(g), "1w1x1");
     Grid h(7, 6);
     h.set(0, 0, true);
-    h.set(6, 5, true);   // second strip, four empty columns before... y2 is six zeros
+    h.set(6, 5, true);  // second strip, four empty columns before... y2 is six zeros
     EXPECT_EQ(wechsler(h), "1zy21");
     EXPECT_EQ(canonical_wechsler({h}, Neighbourhood::Moore).size(), 5u);
 }

@@ -6,12 +6,11 @@
 #include <fstream>
 #include <set>
 
-#include "toroid/error.hpp"
-
 #include "toroid/analysis/plane.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/core/soup.hpp"
+#include "toroid/error.hpp"
 
 namespace toroid {
 namespace {
@@ -47,8 +46,10 @@ TEST(Sweep, LifeSoupsSettleAndTheCensusIsLedByCommonObjects) {
     const auto top = life.objects_by_count();
     ASSERT_GE(top.size(), 4u);
     EXPECT_EQ(top[0].first, "xs4_33");  // block
-    const std::set<std::string> common{"xs4_33", "xp2_7", "xs6_696", "xq4_153", "xs7_2596", "xs5_253", "xs6_356"};
-    for (int i = 0; i < 4; ++i) EXPECT_TRUE(common.count(top[std::size_t(i)].first)) << top[std::size_t(i)].first;
+    const std::set<std::string> common{"xs4_33",   "xp2_7",   "xs6_696", "xq4_153",
+                                       "xs7_2596", "xs5_253", "xs6_356"};
+    for (int i = 0; i < 4; ++i)
+        EXPECT_TRUE(common.count(top[std::size_t(i)].first)) << top[std::size_t(i)].first;
     EXPECT_GT(life.stabilisation_max, life.stabilisation_median);
     EXPECT_GT(life.periods.count(1) + life.periods.count(2), 0u);
     ASSERT_FALSE(life.interesting.empty());
@@ -146,16 +147,21 @@ TEST(Sweep, ShardsMergeIntoOneRun) {
         std::vector<std::uint64_t> mine;
         for (std::uint64_t i = shard; i < f.size(); i += 3) mine.push_back(i);
         const std::string path = dir + "shard" + std::to_string(shard) + ".jsonl";
-        SweepWriter w(path, SweepHeader{f.description(), sweep_settings(f.description(), f.size(), o), std::to_string(shard) + "/3"}, false, 0);
+        SweepWriter w(path,
+                      SweepHeader{f.description(), sweep_settings(f.description(), f.size(), o),
+                                  std::to_string(shard) + "/3"},
+                      false, 0);
         run_sweep(f, mine, o, [&](const RuleCensus& c) { w.append(c); });
         paths.push_back(path);
     }
     std::vector<std::uint64_t> all;
     for (std::uint64_t i = 0; i < f.size(); ++i) all.push_back(i);
-    run_sweep(f, all, o, [&](const RuleCensus& c) { whole[std::size_t(c.rule_index)] = to_json(c); });
+    run_sweep(f, all, o,
+              [&](const RuleCensus& c) { whole[std::size_t(c.rule_index)] = to_json(c); });
     const SweepFile merged = merge_sweep_files(paths);
     ASSERT_EQ(merged.rules.size(), f.size());
-    for (std::size_t i = 0; i < merged.rules.size(); ++i) EXPECT_EQ(to_json(merged.rules[i]), whole[i]);
+    for (std::size_t i = 0; i < merged.rules.size(); ++i)
+        EXPECT_EQ(to_json(merged.rules[i]), whole[i]);
     // Round trip and refusals.
     EXPECT_EQ(to_json(census_from_json(whole[0])), whole[0]);
     std::ofstream(dir + "bad.jsonl") << "{\"toroid_sweep\":1,\"settings\":{}}\n{\"rule\":3}\n";

@@ -46,8 +46,8 @@ struct BatchHistoryArgs {
     const std::uint64_t* words = nullptr;
     TorusShape shape;
     std::uint64_t count = 0;
-    std::uint64_t* hash = nullptr;         // this generation's row: count entries
-    std::uint32_t* population = nullptr;   // likewise
+    std::uint64_t* hash = nullptr;        // this generation's row: count entries
+    std::uint32_t* population = nullptr;  // likewise
 };
 
 TOROID_HD void batch_history_body(const LaunchIndex& idx, const BatchHistoryArgs& a) {
