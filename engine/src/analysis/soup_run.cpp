@@ -102,10 +102,46 @@ SoupTracker::SoupTracker(const SoupConfig& config, const Rule& rule, std::uint64
     outcome_.soup_seed = soup_seed(config.seed, rule, index);
     cells_ = std::uint64_t(config.torus_width) * std::uint64_t(config.torus_height);
     next_ship_check_ = 128;
+    pops_.reserve(std::size_t(std::min<std::uint64_t>(config.max_gens, 4096)) + 1);
 }
 
-void SoupTracker::load(TorusBatch& batch, std::size_t slot) const {
+bool SoupTracker::seen_before(std::uint64_t hash, std::uint32_t generation,
+                              std::uint32_t& earlier) {
+    if (2 * (seen_count_ + 1) > seen_hash_.size()) {  // grow (and rehash) at half full
+        std::vector<std::uint64_t> old_hash = std::move(seen_hash_);
+        std::vector<std::uint32_t> old_at = std::move(seen_at_);
+        const std::size_t size = std::max<std::size_t>(1024, old_hash.size() * 2);
+        seen_hash_.assign(size, 0);
+        seen_at_.assign(size, 0);
+        seen_count_ = 0;
+        for (std::size_t i = 0; i < old_hash.size(); ++i)
+            if (old_at[i]) {
+                std::uint32_t unused;
+                seen_before(old_hash[i], old_at[i] - 1, unused);
+            }
+    }
+    const std::size_t mask = seen_hash_.size() - 1;
+    for (std::size_t i = std::size_t(hash) & mask;; i = (i + 1) & mask) {
+        if (seen_at_[i] == 0) {
+            seen_hash_[i] = hash;
+            seen_at_[i] = generation + 1;
+            ++seen_count_;
+            return false;
+        }
+        if (seen_hash_[i] == hash) {
+            earlier = seen_at_[i] - 1;
+            return true;
+        }
+    }
+}
+
+void SoupTracker::load(TorusBatch& batch, std::size_t slot) {
     const Grid g = make_soup_torus(config_, outcome_.soup_seed);
+    pops_.assign(1, std::uint32_t(g.population()));
+    if (!rule_.stochastic()) {
+        std::uint32_t unused;
+        seen_before(g.hash(), 0, unused);
+    }
     std::copy(g.words().begin(), g.words().end(), batch.torus(slot).begin());
     batch.rules[slot] = compiled_;
     batch.seeds[slot] = outcome_.soup_seed;
@@ -149,11 +185,6 @@ bool SoupTracker::ingest(const TorusBatch& batch, const BatchHistory& history, s
         std::copy(t.begin(), t.end(), g.words().begin());
         return g;
     };
-    if (pops_.empty()) {  // generation 0
-        const Grid g0 = make_soup_torus(config_, outcome_.soup_seed);
-        pops_.push_back(std::uint32_t(g0.population()));
-        if (!rule_.stochastic()) seen_.emplace(g0.hash(), 0);
-    }
     const std::uint64_t pop0 = pops_.front();
     const bool stochastic = rule_.stochastic();
     for (std::uint64_t g = 0; g < history.gens; ++g) {
@@ -164,10 +195,10 @@ bool SoupTracker::ingest(const TorusBatch& batch, const BatchHistory& history, s
         const std::uint32_t pop = history.population[at];
         pops_.push_back(pop);
         if (!stochastic) {
-            auto [it, inserted] = seen_.emplace(history.hash[at], std::uint32_t(t));
-            if (!inserted) {
-                outcome_.settled_at = it->second;
-                outcome_.period = t - it->second;
+            std::uint32_t earlier = 0;
+            if (seen_before(history.hash[at], std::uint32_t(t), earlier)) {
+                outcome_.settled_at = earlier;
+                outcome_.period = t - earlier;
                 if (pop == 0) {
                     outcome_.period = 1;
                     finish(SoupClass::Dies, nullptr);

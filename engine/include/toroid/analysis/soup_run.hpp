@@ -29,7 +29,6 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "toroid/core/batch_backend.hpp"
@@ -85,7 +84,7 @@ class SoupTracker {
   public:
     SoupTracker(const SoupConfig& config, const Rule& rule, std::uint64_t index);
     // Loads the soup into slot `slot` of the batch.
-    void load(TorusBatch& batch, std::size_t slot) const;
+    void load(TorusBatch& batch, std::size_t slot);
     // Takes the generations just advanced (history of slot `slot`); returns
     // true when the soup's fate is known (then outcome() is final).
     bool ingest(const TorusBatch& batch, const BatchHistory& history, std::size_t slot);
@@ -101,7 +100,12 @@ class SoupTracker {
     SoupOutcome outcome_;
     std::uint64_t generation_ = 0;
     std::vector<std::uint32_t> pops_;
-    std::unordered_map<std::uint64_t, std::uint32_t> seen_;
+    // Hashes seen so far -> generation (open addressing; generation + 1 in
+    // seen_at_, 0 = empty slot).
+    bool seen_before(std::uint64_t hash, std::uint32_t generation, std::uint32_t& earlier);
+    std::vector<std::uint64_t> seen_hash_;
+    std::vector<std::uint32_t> seen_at_;
+    std::size_t seen_count_ = 0;
     std::uint64_t next_ship_check_ = 0;
     std::uint64_t cells_ = 0;
 };

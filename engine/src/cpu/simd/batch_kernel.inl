@@ -29,15 +29,18 @@ void advance_group(TorusBatch& batch, const std::size_t* tori, int lanes, std::u
             for (std::int64_t j = 0; j < s.wpr; ++j)
                 b[std::size_t(y * s.wpr + j)] =
                     torus_next_word<Vec4>(a.data(), s, rule, Life, y, j);
-        std::uint64_t sum[4] = {0, 0, 0, 0};
+        // Grid::hash() of every lane at once: splitmix64(w ^ splitmix64(i))
+        // summed over the non-zero words, in vector arithmetic.
+        Vec4 sum{};
         std::uint32_t pop[4] = {0, 0, 0, 0};
         for (std::size_t i = 0; i < n; ++i) {
             const Vec4 w = b[i];
-            for (int l = 0; l < 4; ++l) {
-                if (w[l] == 0) continue;
-                sum[l] += splitmix64(w[l] ^ word_keys[i]);
-                pop[l] += std::uint32_t(__builtin_popcountll(w[l]));
-            }
+            Vec4 z = (w ^ word_keys[i]) + 0x9e3779b97f4a7c15ULL;
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+            z ^= z >> 31;
+            sum += z & (Vec4)(w != 0);
+            for (int l = 0; l < 4; ++l) pop[l] += std::uint32_t(__builtin_popcountll(w[l]));
         }
         for (int l = 0; l < lanes; ++l) {
             const std::size_t at = std::size_t(g) * history.count + tori[l];
