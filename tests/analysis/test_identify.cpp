@@ -3,6 +3,7 @@
 
 #include "toroid/analysis/canonical_code.hpp"
 #include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/plane.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid {
@@ -123,6 +124,27 @@ TEST(Identify, DiesGrowsAndOtherRuleKinds) {
     EXPECT_TRUE(b0.bounded);
     EXPECT_EQ(speed_text(2, 0, 5), "2c/5 orthogonal");
     EXPECT_EQ(speed_text(-1, 2, 6), "(2,1)c/6 oblique");
+}
+
+TEST(CanonicalCode, SameInEveryOrientationAndPhase) {
+    const Pattern glider = library("glider");
+    Grid phase = glider.cells;
+    const CompiledRule life = Rule().compile();
+    for (int t = 0; t < 4; ++t) {
+        for (int o = 0; o < 8; ++o) {
+            const Identification i = identify(orient(phase, o), Rule());
+            EXPECT_EQ(i.code, "xq4_153") << "orientation " << o << " phase " << t;
+            EXPECT_EQ(std::abs(i.dx), 1);
+            EXPECT_EQ(std::abs(i.dy), 1);
+        }
+        Grid big(12, 12);
+        big.paste(phase, 4, 4);
+        big = step_torus(big, life, 0, 0);
+        phase = big.crop(big.bounding_box());
+    }
+    const Identification lwss = id_of("lwss");
+    for (int o = 0; o < 8; ++o)
+        EXPECT_EQ(identify(orient(library("lwss").cells, o), Rule()).code, lwss.code);
 }
 
 TEST(CanonicalCode, ExtendedWechslerRunsOfZeros) {

@@ -148,12 +148,11 @@ void SoupTracker::load(TorusBatch& batch, std::size_t slot) {
     batch.generations[slot] = 0;
 }
 
-void SoupTracker::finish(SoupClass cls, const Grid* state) {
+void SoupTracker::finish(SoupClass cls) {
     outcome_.cls = cls;
     outcome_.generations = generation_;
     outcome_.final_population = pops_.empty() ? 0 : pops_.back();
     outcome_.final_density = double(outcome_.final_population) / double(cells_);
-    (void)state;
 }
 
 bool SoupTracker::check_ships(const Grid& state) {
@@ -172,7 +171,7 @@ bool SoupTracker::check_ships(const Grid& state) {
         outcome_.settled_at = start;
         outcome_.period = q;
         outcome_.objects = ash.codes;
-        finish(SoupClass::Ships, &state);
+        finish(SoupClass::Ships);
         return true;
     }
     return false;
@@ -201,23 +200,23 @@ bool SoupTracker::ingest(const TorusBatch& batch, const BatchHistory& history, s
                 outcome_.period = t - earlier;
                 if (pop == 0) {
                     outcome_.period = 1;
-                    finish(SoupClass::Dies, nullptr);
+                    finish(SoupClass::Dies);
                     return true;
                 }
                 const Grid s = state();
                 const AshCensus ash =
                     analyse_ash(s, rule_, std::min<std::uint64_t>(outcome_.period, 64));
                 outcome_.objects = ash.codes;
-                finish(ash.any_ship ? SoupClass::Ships : SoupClass::Stable, &s);
+                finish(ash.any_ship ? SoupClass::Ships : SoupClass::Stable);
                 return true;
             }
         } else if (pop == 0 && !rule_.births_on_zero()) {
             outcome_.settled_at = t;
-            finish(SoupClass::Dies, nullptr);
+            finish(SoupClass::Dies);
             return true;
         }
         if (2 * std::uint64_t(pop) >= cells_ && pop >= 4 * pop0) {
-            finish(SoupClass::Explosive, nullptr);
+            finish(SoupClass::Explosive);
             outcome_.growth_slope = double(pop) - double(pop0);
             outcome_.growth_slope /= double(t);
             return true;
@@ -237,9 +236,9 @@ bool SoupTracker::ingest(const TorusBatch& batch, const BatchHistory& history, s
             }
             const double denom = n * stt - st * st;
             outcome_.growth_slope = denom != 0 ? (n * stp - st * sp) / denom : 0.0;
-            finish(SoupClass::Explosive, nullptr);
+            finish(SoupClass::Explosive);
         } else {
-            finish(SoupClass::Chaotic, nullptr);
+            finish(SoupClass::Chaotic);
         }
         return true;
     }

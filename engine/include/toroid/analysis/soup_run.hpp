@@ -91,7 +91,7 @@ class SoupTracker {
     const SoupOutcome& outcome() const { return outcome_; }
 
   private:
-    void finish(SoupClass cls, const Grid* state);
+    void finish(SoupClass cls);
     bool check_ships(const Grid& state);
 
     const SoupConfig& config_;
