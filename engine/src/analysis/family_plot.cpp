@@ -16,7 +16,8 @@ void write_family_plot(const std::string& path, const std::string& family,
                                                        {0.85, 0.3, 0.15},
                                                        {0.95, 0.7, 0.1}};
     const int width = int(std::clamp<std::size_t>(rules.size() * 14 + 140, 700, 8000));
-    Chart chart(path, width, 520);
+    const int height = 600;
+    Chart chart(path, width, height);
     std::vector<std::string> labels;
     for (const auto& r : rules) labels.push_back(r.rule);
     chart.frame("Soup classes per rule: " + family, ChartAxis{0, double(rules.size()), "rule"},

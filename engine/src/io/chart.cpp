@@ -101,6 +101,15 @@ void Chart::frame(const std::string& title, const ChartAxis& x, const ChartAxis&
     cairo_t* cr = C(cr_);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_text_extents_t te;
+    if (!categories.empty()) {  // room below the axis for the rotated labels
+        cairo_set_font_size(cr, 10);
+        double longest = 0;
+        for (const auto& c : categories) {
+            cairo_text_extents(cr, c.c_str(), &te);
+            longest = std::max(longest, te.x_advance);
+        }
+        bottom_ = std::max(top_ + 50, height_ - 14 - longest);
+    }
     // Grid lines and ticks.
     const auto yt = nice_ticks(y_.min, y_.max);
     const double ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
@@ -173,7 +182,7 @@ void Chart::frame(const std::string& title, const ChartAxis& x, const ChartAxis&
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     cairo_set_font_size(cr, 16);
     cairo_text_extents(cr, title.c_str(), &te);
-    cairo_move_to(cr, std::max(5.0, width_ / 2.0 - te.width / 2), 30);
+    cairo_move_to(cr, std::max(5.0, width_ / 2.0 - te.width / 2), 24);
     cairo_show_text(cr, title.c_str());
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 }
