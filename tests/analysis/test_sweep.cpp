@@ -183,3 +183,16 @@ TEST(Sweep, PartialLastLineIsDropped) {
 
 }  // namespace
 }  // namespace toroid
+
+namespace toroid {
+namespace {
+
+TEST(Sweep, BenchWorkloadRuns) {
+    const SweepBenchResult r = bench_sweep_life_64("cpu", 1, 0.0);
+    EXPECT_EQ(r.soups, 256u);  // one round when no minimum time is asked
+    EXPECT_GT(r.soups_per_second, 0.0);
+    EXPECT_NE(r.backend.find("cpu"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace toroid
