@@ -100,7 +100,7 @@ void write_outputs(const SweepCliOptions& o, const std::string& family,
                     stats->seconds, stats->backend.c_str(), stats->soups_per_second());
 }
 
-void sweep(const SweepCliOptions& o) {
+void sweep(SweepCliOptions o) {
     const Size soup = parse_size(o.soup_size, "--soup-size");
     const Size torus = parse_size(o.torus, "--torus");
     if (soup.width > torus.width || soup.height > torus.height)
@@ -133,6 +133,9 @@ void sweep(const SweepCliOptions& o) {
             throw InputError("--shard cannot be combined with mpirun: the ranks are the shards");
         shard_i = std::uint64_t(cluster.rank());
         shard_n = std::uint64_t(cluster.size());
+        // Each rank keeps its own file (FILE.0, FILE.1, ...): resumable per
+        // rank, joined with `toroid sweep merge`.
+        if (!o.out.empty()) o.out += "." + std::to_string(cluster.rank());
     }
     std::vector<std::uint64_t> indices;
     for (std::uint64_t i = shard_i; i < family.size(); i += shard_n) indices.push_back(i);

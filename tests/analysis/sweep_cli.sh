@@ -97,9 +97,12 @@ expect 2 "other settings" sweep merge shard0.jsonl other.jsonl
 # --- MPI: two ranks, rank 0 writes the merged result
 if [[ $mpi == 1 ]]; then
     # OpenMPI keeps allocations until exit: no leak report from sanitizer builds.
-    ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0 mpirun --allow-run-as-root --oversubscribe -np 2 "$toroid" sweep "$family" "${opts[@]}" >mpi.json 2>mpi.err ||
+    ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0 mpirun --allow-run-as-root --oversubscribe -np 2 "$toroid" sweep "$family" "${opts[@]}" \
+        --out mpi.jsonl >mpi.json 2>mpi.err ||
         { fail "mpirun"; cat mpi.err; }
     [[ "$(results whole.json)" == "$(results mpi.json)" ]] || fail "mpirun -np 2 != one run"
+    "$toroid" sweep merge mpi.jsonl.0 mpi.jsonl.1 --json >mpi-merged.json || fail "merge of the ranks' files"
+    [[ "$(results whole.json)" == "$(results mpi-merged.json)" ]] || fail "merged rank files != one run"
 fi
 
 # --- selftest: a sample of every neighbourhood on every backend present
