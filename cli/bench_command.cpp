@@ -16,6 +16,8 @@
 
 #include "command.hpp"
 #include "common.hpp"
+#include "toroid/analysis/sweep.hpp"
+#include "toroid/core/batch_backend.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/file_io.hpp"
@@ -40,14 +42,29 @@ const std::vector<Workload> kWorkloads = {
     {"acorn-16384", "B3/S23", 16384, true},
 };
 
+// Sweep workload: many small tori through the batch backends (analysis/sweep.hpp).
+constexpr const char* kSweepWorkload = "sweep-life-64";
+
 struct Result {
     std::string backend, workload, rule;
     std::int64_t size;
     std::uint64_t gens;
     double seconds;
-    double rate;       // cell updates per second (size^2 x gens / s)
-    double gens_rate;  // generations per second
+    double rate;            // cell updates per second (size^2 x gens / s)
+    double gens_rate;       // generations per second
+    double soups_rate = 0;  // sweep workload: soups per second (the other rates are 0)
 };
+
+bool wanted(const std::vector<std::string>& only, const std::string& name) {
+    return only.empty() || std::find(only.begin(), only.end(), name) != only.end();
+}
+
+// B3/S23 50% soups on 64x64 tori, each run until it settles or 1000 generations.
+Result measure_sweep(const std::string& backend_name, double min_seconds, int threads) {
+    const SweepBenchResult r = bench_sweep_life_64(backend_name, threads, min_seconds);
+    return Result{r.backend, kSweepWorkload,    "B3/S23", 64, r.soups, r.seconds, 0,
+                  0,         r.soups_per_second};
+}
 
 Grid make_grid(const Workload& w) {
     Grid g(w.size, w.size);
@@ -124,12 +141,26 @@ std::string markdown_table(const std::vector<Result>& results, const std::string
           "generations/s |\n";
     md << "|---|---|---|---|---:|---:|---:|---:|\n";
     for (const auto& r : results) {
+        if (r.soups_rate > 0) continue;  // sweep rows: their own table below
         char line[512];
         std::snprintf(line, sizeof line,
                       "| %s | %s | `%s` | %lldx%lld | %llu | %.3f | %.3g | %.1f |\n",
                       r.backend.c_str(), r.workload.c_str(), r.rule.c_str(),
                       static_cast<long long>(r.size), static_cast<long long>(r.size),
                       static_cast<unsigned long long>(r.gens), r.seconds, r.rate, r.gens_rate);
+        md << line;
+    }
+    bool sweep_header = false;
+    for (const auto& r : results) {
+        if (r.soups_rate <= 0) continue;
+        if (!sweep_header)
+            md << "\n| backend | workload | soups (64x64, <= 1000 gens each) | seconds | soups/s "
+                  "|\n|---|---|---:|---:|---:|\n";
+        sweep_header = true;
+        char line[512];
+        std::snprintf(line, sizeof line, "| %s | %s | %llu | %.3f | %.3g |\n", r.backend.c_str(),
+                      r.workload.c_str(), static_cast<unsigned long long>(r.gens), r.seconds,
+                      r.soups_rate);
         md << line;
     }
     return md.str();
@@ -174,8 +205,7 @@ void bench(const BenchOptions& o, const std::string& command) {
                              backend_unusable_reason(name).c_str());
     std::vector<Result> results;
     for (const auto& w : kWorkloads) {
-        if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), w.name) == o.only.end())
-            continue;
+        if (!wanted(o.only, w.name)) continue;
         for (const auto& name : backends) {
             results.push_back(measure(name, w, o.seconds, o.threads));
             const Result& r = results.back();
@@ -188,12 +218,37 @@ void bench(const BenchOptions& o, const std::string& command) {
             std::fflush(stdout);
         }
     }
-    if (results.empty())
-        throw InputError(
-            "no workload matched --only; known workloads: life-soup-4096, life-soup-16384, ...");
+    if (wanted(o.only, kSweepWorkload)) {
+        const std::vector<std::string> batch = available_batch_backends();
+        for (const auto& name : backends) {
+            if (std::find(batch.begin(), batch.end(), name) == batch.end()) continue;
+            results.push_back(measure_sweep(name, o.seconds, o.threads));
+            const Result& r = results.back();
+            if (!o.json)
+                std::printf("%-28s %-30s %6lldx%-6lld %8llu soups %7.3f s %10.3g soups/s\n",
+                            r.backend.c_str(), r.workload.c_str(), 64LL, 64LL,
+                            static_cast<unsigned long long>(r.gens), r.seconds, r.soups_rate);
+            std::fflush(stdout);
+        }
+    }
+    if (results.empty()) {
+        std::string known;
+        for (const auto& w : kWorkloads) known += w.name + ", ";
+        throw InputError("no workload matched --only; known workloads: " + known + kSweepWorkload);
+    }
     if (o.json) {
         nlohmann::json j = nlohmann::json::array();
-        for (const auto& r : results)
+        for (const auto& r : results) {
+            if (r.soups_rate > 0) {
+                j.push_back({{"backend", r.backend},
+                             {"workload", r.workload},
+                             {"rule", r.rule},
+                             {"torus", "64x64"},
+                             {"soups", r.gens},
+                             {"seconds", r.seconds},
+                             {"soups_per_second", r.soups_rate}});
+                continue;
+            }
             j.push_back({{"backend", r.backend},
                          {"workload", r.workload},
                          {"rule", r.rule},
@@ -202,6 +257,7 @@ void bench(const BenchOptions& o, const std::string& command) {
                          {"seconds", r.seconds},
                          {"cell_updates_per_second", r.rate},
                          {"generations_per_second", r.gens_rate}});
+        }
         std::cout << j.dump(2) << "\n";
     }
     if (!o.write.empty()) {

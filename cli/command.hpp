@@ -19,6 +19,9 @@ void add_demo_command(CLI::App& app);
 void add_games_commands(CLI::App& app);       // nim, grundy, wythoff, zeckendorf, game-n, play
 void add_eca_commands(CLI::App& app);         // eca
 void add_methuselah_commands(CLI::App& app);  // methuselah
+void add_sweep_command(CLI::App& app);        // sweep, sweep merge
+void add_identify_command(CLI::App& app);     // identify
+void add_selftest_command(CLI::App& app);     // selftest
 // The lifespan table of the named patterns (e.g. {"r-pentomino", "acorn", "rabbits"}) on stdout;
 // for `demo`.
 int print_methuselah_table(const std::vector<std::string>& names);

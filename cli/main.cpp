@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
     toroid::cli::add_games_commands(app);
     toroid::cli::add_eca_commands(app);
     toroid::cli::add_methuselah_commands(app);
+    toroid::cli::add_sweep_command(app);
+    toroid::cli::add_identify_command(app);
+    toroid::cli::add_selftest_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

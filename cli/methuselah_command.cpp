@@ -290,6 +290,7 @@ int run_patterns(const Options& o) {
     if (!o.plot.empty() && !first.interrupted) {
         PlotOptions po;
         if (first.stabilised) po.mark = first.lifespan;
+        po.title = first.name + " (" + first.rule + ")";
         write_population_plot(o.plot, first.population, po);
     }
     if (o.json) {

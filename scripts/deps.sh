@@ -9,6 +9,8 @@ packages=(
     zlib1g-dev                 # gzip-compressed pattern files (.rle.gz, .mc.gz)
     libgtest-dev libgmock-dev libbenchmark-dev
     libcli11-dev nlohmann-json3-dev libpng-dev
+    libcairo2-dev              # plots (PNG and SVG): methuselah --plot, sweep --plot
+    openmpi-bin libopenmpi-dev # optional at build time: mpirun -np N toroid sweep
     clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run
     clang-format               # .ci/run checks formatting
 )

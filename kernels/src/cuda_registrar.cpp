@@ -1,5 +1,5 @@
-// Registers the CUDA library's backends, "cuda" for the 2-D Backend registry
-// and for the 1-D EcaBackend registry, when a program starts.
+// Registers the CUDA library's backends, "cuda" for the 2-D Backend registry,
+// the 1-D EcaBackend registry and the BatchBackend registry (sweeps), when a program starts.
 //
 // Why this always runs: toroid_kernels is a static library, and a linker
 // keeps an archive member only when something references it; no front end
@@ -12,7 +12,9 @@
 #include <string>
 
 #include "toroid/core/backend.hpp"
+#include "toroid/core/batch_backend.hpp"
 #include "toroid/eca/eca_backend.hpp"
+#include "toroid/gpu/batch.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
 #include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
@@ -38,6 +40,9 @@ bool cuda_usable() {
                                          [](int rule, const EcaBackendOptions& options) {
                                              return make_cuda_eca_backend(rule, options);
                                          }});
+    register_batch_backend(BatchBackendEntry{
+        "cuda", kCudaPreference, cuda_usable, device_description,
+        [](const BatchOptions& options) { return make_cuda_batch_backend(options); }});
     return true;
 }();
 

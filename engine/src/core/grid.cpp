@@ -40,6 +40,8 @@ std::string torus_name(std::int64_t width, std::int64_t height) {
 
 void check_grid_fits(std::int64_t width, std::int64_t height, int copies) {
     const double plane = canonical_plane_bytes(width, height);
+    // Small grids (analysers make thousands a second) always fit: no message built.
+    if (plane * copies < 64.0 * 1024 * 1024) return;
     check_host_memory({plane * copies, torus_name(width, height),
                        std::to_string(copies) + " canonical bit-plane" + (copies == 1 ? "" : "s") +
                            " of " + human_bytes(plane),

@@ -1,11 +1,11 @@
-// Population-over-time plots as PNG (through PngWriter, libpng).
+// Population-over-time plots (cairo, through Chart): PNG or SVG by extension.
 //
-// A white 8-bit grayscale image: a black frame, the population curve in
-// black (each pixel column shows the minimum..maximum population of the
-// generations it covers, so oscillation and spikes stay visible), light
-// gray grid lines at every tenth of each axis, and, when `mark` is given, a
-// dashed mid-gray vertical line at that generation (the stabilisation point).
-// The vertical axis runs from 0 to the largest population.
+// The population curve over generations 0..n-1 with numbered axes
+// ("generation", "population"), a title, and, when `mark` is given, a dashed
+// vertical line at that generation labelled "stabilises at generation N".
+// Where several generations share a pixel column the column shows their
+// minimum..maximum, so oscillation and spikes stay visible. The vertical
+// axis runs from 0 to the largest population.
 #pragma once
 
 #include <cstdint>
@@ -17,11 +17,12 @@ namespace toroid {
 
 struct PlotOptions {
     std::int64_t width = 1000, height = 500;
-    std::optional<std::uint64_t> mark;  // generation to mark
+    std::optional<std::uint64_t> mark;  // generation to mark (the stabilisation point)
+    std::string title = "Population";   // e.g. "acorn (B3/S23)"
 };
 
-// Throws InputError for an empty series or a size under 32x32; I/O errors
-// are std::runtime_error naming the file.
+// Throws InputError for an empty series, a size under 200x150 or an unknown
+// extension; I/O errors are std::runtime_error naming the file.
 void write_population_plot(const std::string& path, const std::vector<std::uint64_t>& population,
                            const PlotOptions& options = {});
 

@@ -1,0 +1,94 @@
+// toroid identify FILE|NAME|-: what a pattern is (kind, period, displacement, speed).
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "pattern_lookup.hpp"
+#include "toroid/analysis/identify.hpp"
+#include "toroid/error.hpp"
+
+namespace toroid::cli {
+namespace {
+
+struct IdentifyCliOptions {
+    std::string pattern = "-";
+    std::optional<std::string> rule;
+    std::uint64_t max_gens = 4096;
+    std::uint64_t seed = 0;
+    bool json = false;
+};
+
+void identify_command(const IdentifyCliOptions& o) {
+    NamedPattern in;
+    if (o.pattern == "-") {
+        if (isatty(0))
+            throw InputError("no pattern: give a FILE or a library NAME, or pipe an RLE to stdin");
+        const std::string text{std::istreambuf_iterator<char>(std::cin), {}};
+        in.pattern = parse_pattern(text, "<stdin>");
+        in.name = in.pattern.name.empty() ? "<stdin>" : in.pattern.name;
+    } else {
+        in = find_pattern(o.pattern);
+    }
+    if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
+    const Rule rule =
+        (o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule())).with_torus(std::nullopt);
+    IdentifyOptions io;
+    io.max_generations = o.max_gens;
+    io.seed = o.seed;
+    const Identification id = identify(in.pattern.cells, rule, io);
+    if (o.json) {
+        nlohmann::json j{{"pattern", in.name},
+                         {"rule", rule.to_string()},
+                         {"kind", id.kind},
+                         {"period", id.period},
+                         {"dx", id.dx},
+                         {"dy", id.dy},
+                         {"speed", id.speed},
+                         {"settles_at", id.settles_at},
+                         {"population", {{"min", id.population_min}, {"max", id.population_max}}},
+                         {"bounding_box", {{"width", id.width}, {"height", id.height}}},
+                         {"heat", id.heat},
+                         {"generations", id.generations}};
+        if (!id.code.empty()) j["apgcode"] = id.code;
+        if (id.bounded) j["bounded_torus"] = true;
+        std::cout << j.dump(2) << "\n";
+        return;
+    }
+    std::printf("pattern     %s\n", in.name.c_str());
+    std::printf("rule        %s\n", rule.to_string().c_str());
+    std::printf("kind        %s\n", id.kind.c_str());
+    if (id.period) std::printf("period      %llu\n", (unsigned long long)id.period);
+    if (id.dx || id.dy)
+        std::printf("moves       (%lld, %lld) per period, %s\n", (long long)id.dx, (long long)id.dy,
+                    id.speed.c_str());
+    if (id.settles_at)
+        std::printf("settles at  generation %llu\n", (unsigned long long)id.settles_at);
+    std::printf("population  %llu..%llu\n", (unsigned long long)id.population_min,
+                (unsigned long long)id.population_max);
+    std::printf("box         %lld x %lld\n", (long long)id.width, (long long)id.height);
+    std::printf("heat        %.3g\n", id.heat);
+    if (!id.code.empty()) std::printf("apgcode     %s\n", id.code.c_str());
+}
+
+}  // namespace
+
+void add_identify_command(CLI::App& app) {
+    auto o = std::make_shared<IdentifyCliOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "identify", "Identify a pattern: still life, oscillator, spaceship, gun, replicator...");
+    cmd->add_option("PATTERN", o->pattern,
+                    "Pattern file, library name (glider, pulsar, ...), or - for an RLE on stdin")
+        ->capture_default_str();
+    cmd->add_option("--rule", o->rule, "Rule (default: the pattern's, else B3/S23)");
+    cmd->add_option("--max-gens", o->max_gens, "Generations to look for a repeat")
+        ->capture_default_str();
+    cmd->add_option("--seed", o->seed, "Seed of a stochastic rule's draws")->capture_default_str();
+    cmd->add_flag("--json", o->json, "Print the result as JSON");
+    cmd->callback([o] { identify_command(*o); });
+}
+
+}  // namespace toroid::cli

@@ -1,0 +1,276 @@
+// toroid sweep FAMILY: soups of every rule of a family, classified and censused.
+// toroid sweep merge FILES: join the --out files of shards into one result.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+
+#include "cluster/cluster.hpp"
+#include "command.hpp"
+#include "common.hpp"
+#include "toroid/analysis/family_plot.hpp"
+#include "toroid/analysis/sweep.hpp"
+#include "toroid/analysis/sweep_file.hpp"
+#include "toroid/error.hpp"
+#include "toroid/io/file_io.hpp"
+
+namespace toroid::cli {
+namespace {
+
+struct SweepCliOptions {
+    std::string family;
+    std::string rules_file;
+    std::optional<std::uint64_t> random_rules;
+    std::uint64_t soups = 100;
+    std::string soup_size = "16x16";
+    double density = 0.5;
+    std::string torus = "256x256";
+    std::uint64_t max_gens = 4000;
+    std::uint64_t seed = 1;
+    std::string backend = "auto";
+    int threads = 0;
+    std::size_t batch = 0;
+    bool json = false;
+    std::string csv, out, plot, shard;
+    bool resume = false, yes = false;
+    std::vector<std::string> merge_files;
+};
+
+RuleFamily make_family(const SweepCliOptions& o) {
+    if (!o.family.empty() && !o.rules_file.empty())
+        throw InputError("give either a FAMILY or --rules FILE, not both");
+    if (o.family.empty() && o.rules_file.empty() && !o.random_rules)
+        throw InputError("no rules: give a FAMILY (e.g. 'B3[678]/S23', all-moore) or --rules FILE");
+    RuleFamily f = !o.rules_file.empty()
+                       ? RuleFamily::from_file(o.rules_file)
+                       : RuleFamily::parse(o.family.empty() ? "all-moore" : o.family);
+    if (o.random_rules) f = f.random_sample(*o.random_rules, o.seed);
+    return f;
+}
+
+void print_table(const std::vector<RuleCensus>& rules) {
+    std::printf("%-24s %6s %6s %6s %6s %9s %7s %9s %9s  %s\n", "rule", "soups", "dies", "stable",
+                "ships", "explosive", "chaotic", "stab.med", "stab.max", "most common objects");
+    for (const RuleCensus& c : rules) {
+        std::string top;
+        const auto objects = c.objects_by_count();
+        for (std::size_t i = 0; i < objects.size() && i < 4; ++i)
+            top += (i ? " " : "") + objects[i].first + ":" + std::to_string(objects[i].second);
+        std::printf("%-24s %6llu %6llu %6llu %6llu %9llu %7llu %9llu %9llu  %s\n", c.rule.c_str(),
+                    (unsigned long long)c.soups, (unsigned long long)c.classes[0],
+                    (unsigned long long)c.classes[1], (unsigned long long)c.classes[2],
+                    (unsigned long long)c.classes[3], (unsigned long long)c.classes[4],
+                    (unsigned long long)c.stabilisation_median,
+                    (unsigned long long)c.stabilisation_max, top.c_str());
+    }
+}
+
+void write_outputs(const SweepCliOptions& o, const std::string& family,
+                   std::vector<RuleCensus> rules, const SweepStats* stats) {
+    std::sort(rules.begin(), rules.end(),
+              [](const RuleCensus& a, const RuleCensus& b) { return a.rule_index < b.rule_index; });
+    if (!o.csv.empty()) {
+        std::string text = census_csv_header() + "\n";
+        for (const auto& c : rules) text += census_csv_row(c) + "\n";
+        write_file_atomic(o.csv, text);
+    }
+    if (!o.plot.empty()) write_family_plot(o.plot, family, rules);
+    if (o.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& c : rules) list.push_back(to_json(c));
+        nlohmann::json j{{"family", family}, {"rules", list}};
+        if (stats) {
+            j["soups_run"] = stats->soups;
+            j["seconds"] = stats->seconds;
+            j["soups_per_second"] = stats->soups_per_second();
+            j["backend"] = stats->backend;
+        }
+        std::cout << j.dump(2) << "\n";
+        return;
+    }
+    print_table(rules);
+    if (stats)
+        std::printf("%llu soups in %.2f s on %s: %.4g soups/s\n", (unsigned long long)stats->soups,
+                    stats->seconds, stats->backend.c_str(), stats->soups_per_second());
+}
+
+void sweep(SweepCliOptions o) {
+    const Size soup = parse_size(o.soup_size, "--soup-size");
+    const Size torus = parse_size(o.torus, "--torus");
+    if (soup.width > torus.width || soup.height > torus.height)
+        throw InputError("--soup-size " + o.soup_size + " is larger than --torus " + o.torus +
+                         ": the soup must fit the torus");
+    if (!(o.density >= 0 && o.density <= 1))
+        throw InputError("--density " + std::to_string(o.density) +
+                         " is out of range: expected 0..1");
+    if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
+    if (o.soups == 0) throw InputError("--soups 0: expected at least 1 soup per rule");
+    if (o.resume && o.out.empty())
+        throw InputError("--resume needs --out FILE (the file to resume)");
+    if (o.threads < 0) throw InputError("--threads " + std::to_string(o.threads) + " is negative");
+
+    const RuleFamily family = make_family(o);
+    SweepOptions so;
+    so.soup = SoupConfig{soup.width,   soup.height, o.density, torus.width,
+                         torus.height, o.max_gens,  o.seed};
+    so.soups = o.soups;
+    so.backend = o.backend;
+    so.threads = o.threads;
+    so.batch = o.batch;
+
+    Cluster cluster = Cluster::from_environment();
+    auto [shard_i, shard_n] =
+        o.shard.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 1} : parse_shard(o.shard);
+    if (cluster.size() > 1) {
+        if (!o.shard.empty())
+            throw InputError("--shard cannot be combined with mpirun: the ranks are the shards");
+        shard_i = std::uint64_t(cluster.rank());
+        shard_n = std::uint64_t(cluster.size());
+        // Each rank keeps its own file (FILE.0, FILE.1, ...): resumable per
+        // rank, joined with `toroid sweep merge`.
+        if (!o.out.empty()) o.out += "." + std::to_string(cluster.rank());
+    }
+    std::vector<std::uint64_t> indices;
+    for (std::uint64_t i = shard_i; i < family.size(); i += shard_n) indices.push_back(i);
+    if (indices.empty())
+        throw InputError("shard " + std::to_string(shard_i) + "/" + std::to_string(shard_n) +
+                         " of family " + family.description() + " (" +
+                         std::to_string(family.size()) + " rules) is empty");
+
+    SweepHeader header{family.description(),
+                       sweep_settings(family.description(), family.size(), so),
+                       std::to_string(shard_i) + "/" + std::to_string(shard_n)};
+    std::vector<RuleCensus> results;
+    std::uint64_t keep = 0;
+    if (o.resume) {
+        SweepFile f = read_sweep_file(o.out);
+        if (f.header.settings != header.settings || f.header.shard != header.shard)
+            throw InputError("--resume: " + o.out + " was written by another sweep (" +
+                             f.header.settings.dump() + ", shard " + f.header.shard +
+                             "); run with the same family and options, or without --resume");
+        std::set<std::uint64_t> done;
+        for (auto& c : f.rules) done.insert(c.rule_index);
+        results = std::move(f.rules);
+        keep = f.valid_bytes;
+        std::erase_if(indices, [&](std::uint64_t i) { return done.count(i) != 0; });
+        if (f.dropped_bytes)
+            std::fprintf(stderr, "resume: dropped a partial last line (%llu bytes) of %s\n",
+                         (unsigned long long)f.dropped_bytes, o.out.c_str());
+    }
+    const double estimate = estimate_sweep_seconds(so, indices.size());
+    if (estimate > 600 && !o.yes)
+        throw InputError(
+            "family " + family.description() + " is " + std::to_string(indices.size()) +
+            " rules x " + std::to_string(o.soups) +
+            " soups = " + std::to_string(indices.size() * o.soups) + " soups of " + o.torus +
+            " up to " + std::to_string(o.max_gens) + " generations: an estimated " +
+            std::to_string(long(estimate / 60)) +
+            " minutes; pass --yes to run it (or use fewer rules, soups or generations)");
+
+    std::optional<SweepWriter> writer;
+    if (!o.out.empty()) writer.emplace(o.out, header, o.resume, keep);
+    const bool show_progress = isatty(2) && cluster.rank() == 0;
+    const std::uint64_t total = indices.size();
+    const SweepStats stats = run_sweep(
+        family, indices, so,
+        [&](const RuleCensus& c) {
+            if (writer) writer->append(c);
+            results.push_back(c);
+        },
+        [&](const SweepProgress& p) {
+            if (!show_progress) return;
+            const double rate = p.seconds > 0 ? double(p.soups_done) / p.seconds : 0;
+            const double eta = rate > 0 ? double((total - p.rules_done) * o.soups) / rate : 0;
+            std::fprintf(stderr, "\rrules %llu/%llu  %.3g soups/s  ETA %.0f s   ",
+                         (unsigned long long)p.rules_done, (unsigned long long)total, rate, eta);
+            if (p.rules_done == total) std::fprintf(stderr, "\n");
+        });
+    if (cluster.size() > 1) {
+        std::string mine;
+        for (const auto& c : results) mine += to_json(c).dump() + "\n";
+        const std::vector<std::string> all = cluster.gather(mine);
+        const double seconds = cluster.max(stats.seconds);
+        if (cluster.rank() != 0) return;
+        results.clear();
+        for (const std::string& text : all) {
+            std::size_t pos = 0;
+            while (pos < text.size()) {
+                const std::size_t end = text.find('\n', pos);
+                results.push_back(
+                    census_from_json(nlohmann::json::parse(text.substr(pos, end - pos))));
+                pos = end + 1;
+            }
+        }
+        SweepStats whole = stats;
+        whole.soups = family.size() * o.soups;
+        whole.seconds = seconds;
+        whole.backend = stats.backend + " x " + std::to_string(cluster.size()) + " ranks";
+        write_outputs(o, family.description(), std::move(results), &whole);
+        return;
+    }
+    write_outputs(o, family.description(), std::move(results), &stats);
+}
+
+void merge(const SweepCliOptions& o) {
+    SweepFile f = merge_sweep_files(o.merge_files);
+    if (!o.out.empty()) {
+        SweepWriter w(o.out, f.header, false, 0);
+        for (const auto& c : f.rules) w.append(c);
+    }
+    write_outputs(o, f.header.family, f.rules, nullptr);
+}
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app) {
+    auto o = std::make_shared<SweepCliOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "sweep", "Run soups of every rule of a family: classes, periods and an object census");
+    cmd->add_option("FAMILY", o->family,
+                    "Rule family: B3[678]/S23[4] (bracketed counts optional), B[1-8]/S23, "
+                    "B2(0.1:0.9:0.1)/S12H, all-moore, all-hex, all-vonneumann");
+    cmd->add_option("--rules", o->rules_file, "File with one rule a line");
+    cmd->add_option(
+        "--random-rules", o->random_rules,
+        "Sweep N random rules of the family (all-moore if none given), drawn with --seed");
+    cmd->add_option("--soups", o->soups, "Soups per rule")->capture_default_str();
+    cmd->add_option("--soup-size", o->soup_size, "Soup size WxH")->capture_default_str();
+    cmd->add_option("--density", o->density, "Soup density")->capture_default_str();
+    cmd->add_option("--torus", o->torus, "Torus size WxH (equal to the soup size: filled)")
+        ->capture_default_str();
+    cmd->add_option("--max-gens", o->max_gens, "Generation limit per soup")->capture_default_str();
+    cmd->add_option("--seed", o->seed, "Seed of the soups (and of --random-rules)")
+        ->capture_default_str();
+    cmd->add_option("--backend", o->backend, "Batch backend: cpu, cuda or auto")
+        ->capture_default_str();
+    cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
+    cmd->add_option("--batch", o->batch, "Tori per batch pass (0 = the backend's choice)");
+    cmd->add_flag("--json", o->json, "Print the results as JSON");
+    cmd->add_option("--csv", o->csv, "Also write one CSV row per rule to FILE");
+    cmd->add_option("--plot", o->plot, "Draw the class fractions per rule (.png or .svg)");
+    cmd->add_option("--out", o->out,
+                    "Append each rule's result to FILE (JSON lines) as it finishes");
+    cmd->add_flag("--resume", o->resume,
+                  "Continue the sweep in --out FILE, skipping finished rules");
+    cmd->add_option("--shard", o->shard, "Run only shard i of N (i/N, 0 <= i < N)");
+    cmd->add_flag("--yes", o->yes, "Run even when the estimated time is long");
+    CLI::App* m = cmd->add_subcommand("merge", "Join the --out files of shards into one result");
+    m->add_option("FILES", o->merge_files, "Sweep files written with --out")->required();
+    m->add_flag("--json", o->json, "Print the results as JSON");
+    m->add_option("--csv", o->csv, "Also write one CSV row per rule to FILE");
+    m->add_option("--plot", o->plot, "Draw the class fractions per rule (.png or .svg)");
+    m->add_option("--out", o->out, "Write the merged sweep file");
+    m->callback([o] { merge(*o); });
+    cmd->callback([o, m] {
+        if (m->parsed()) return;
+        sweep(*o);
+    });
+}
+
+}  // namespace toroid::cli

@@ -1,0 +1,70 @@
+// Sweeping a rule family: every rule's soups through a batch backend.
+//
+// run_sweep() takes rules (indices into a family, in order), runs `soups`
+// soups of each (soup_run.hpp) and calls on_rule with each rule's census in
+// the order given, as soon as that rule and all before it are done, so a
+// caller can append results to a file and a killed run loses only the rules
+// in flight. Work is cut into blocks of rules; within a block every
+// (rule, soup) job goes to one of the backend's concurrent callers, each
+// keeping a batch of tori busy and refilling a slot as soon as its soup's
+// fate is known. A soup's outcome depends only on (seed, rule, index) and
+// the configuration, never on the backend, threads or batch size.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "toroid/analysis/census.hpp"
+#include "toroid/analysis/rule_family.hpp"
+
+namespace toroid {
+
+struct SweepOptions {
+    SoupConfig soup;
+    std::uint64_t soups = 100;  // per rule
+    std::string backend = "auto";
+    int threads = 0;
+    std::uint64_t chunk = 64;  // generations per batch pass
+    std::size_t batch = 0;     // tori per batch; 0 = the backend's preference
+};
+
+struct SweepProgress {
+    std::uint64_t rules_done = 0, rules_total = 0;
+    std::uint64_t soups_done = 0;
+    double seconds = 0;
+};
+
+struct SweepStats {
+    std::uint64_t soups = 0;
+    double seconds = 0;
+    std::string backend;
+    double soups_per_second() const { return seconds > 0 ? double(soups) / seconds : 0.0; }
+};
+
+SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>& rule_indices,
+                     const SweepOptions& options,
+                     const std::function<void(const RuleCensus&)>& on_rule,
+                     const std::function<void(const SweepProgress&)>& on_progress = {});
+
+// Outcomes of soups [first, first + count) of one rule, one at a time on the
+// calling thread through the scalar path: what the batched runs must equal.
+std::vector<SoupOutcome> run_soups_unbatched(const Rule& rule, const SoupConfig& config,
+                                             std::uint64_t first, std::uint64_t count);
+
+// Rough seconds a sweep of `soups` soups will take (for the --yes guard):
+// from the torus size and generation limit at a conservative rate.
+double estimate_sweep_seconds(const SweepOptions& options, std::uint64_t rules);
+
+// The `toroid bench` workload "sweep-life-64": B3/S23 soups filling 64x64
+// tori at 50%, up to 1000 generations each, for at least `min_seconds`.
+struct SweepBenchResult {
+    std::string backend;
+    std::uint64_t soups = 0;
+    double seconds = 0;
+    double soups_per_second = 0;
+};
+SweepBenchResult bench_sweep_life_64(const std::string& backend, int threads, double min_seconds);
+
+}  // namespace toroid

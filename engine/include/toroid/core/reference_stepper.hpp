@@ -1,0 +1,21 @@
+// The plain reference stepper: DESIGN.md's modular formula, one cell at a time.
+//
+//   count(x, y) = sum over the neighbourhood offsets (dx, dy) of
+//                 cell((x + dx) mod W, (y + dy) mod H)      (with multiplicity)
+// then birth or survival by the rule, stochastic draws by cell_draw(seed,
+// generation, y * W + x). Slow on purpose and sharing nothing with the
+// backends but the Philox draw: `toroid selftest` checks every backend
+// against it. (The test suite keeps its own, separately written reference in
+// tests/support, so the two also check each other.)
+#pragma once
+
+#include <cstdint>
+
+#include "toroid/core/grid.hpp"
+#include "toroid/core/rule.hpp"
+
+namespace toroid {
+
+Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation);
+
+}  // namespace toroid

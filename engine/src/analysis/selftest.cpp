@@ -1,0 +1,101 @@
+#include "toroid/analysis/selftest.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+
+#include "toroid/core/backend.hpp"
+#include "toroid/core/batch_backend.hpp"
+#include "toroid/core/reference_stepper.hpp"
+#include "toroid/core/soup.hpp"
+#include "toroid/cpu/thread_pool.hpp"
+
+namespace toroid {
+namespace {
+
+constexpr std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1},  {2, 3},  {3, 1},  {5, 7},
+                                                            {63, 4}, {64, 3}, {65, 5}, {130, 2}};
+
+}  // namespace
+
+SelftestReport run_selftest(const RuleFamily& family, const std::vector<std::uint64_t>& indices,
+                            const SelftestOptions& o,
+                            const std::function<void(std::uint64_t)>& progress) {
+    SelftestReport report;
+    const std::vector<std::string> backends =
+        o.backends.empty() ? available_backends() : o.backends;
+    const std::vector<std::string> batch_backends =
+        o.batch_backends.empty() ? available_batch_backends() : o.batch_backends;
+    for (const auto& b : backends) report.backends.push_back(b);
+    for (const auto& b : batch_backends) report.backends.push_back("batch:" + b);
+    std::vector<std::unique_ptr<BatchBackend>> batchers;
+    for (const auto& b : batch_backends)
+        batchers.push_back(create_batch_backend(b, BatchOptions{1}));
+    // Fail on a bad backend name before any work.
+    for (const auto& b : backends) (void)create_backend(b, Rule(), BackendOptions{1, o.seed, true});
+
+    std::mutex mutex;
+    std::uint64_t done = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    ThreadPool pool(o.threads);
+    auto fail = [&](const Rule& rule, const std::string& backend, std::int64_t w, std::int64_t h,
+                    std::uint64_t gen) {
+        std::lock_guard lock(mutex);
+        ++report.failure_count;
+        if (report.failures.size() < 20)
+            report.failures.push_back({rule.to_string(), backend, w, h, gen});
+    };
+    pool.run(indices.size(), [&](std::size_t task) {
+        const Rule rule = family.rule(indices[task]);
+        const CompiledRule compiled = rule.compile();
+        std::uint64_t checks = 0;
+        for (auto [w, h] : kSizes) {
+            Grid start(w, h);
+            fill_soup(
+                start, 0.5,
+                o.seed ^ (indices[task] * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
+            std::vector<Grid> expected{start};
+            for (int g = 0; g < o.generations; ++g)
+                expected.push_back(reference_step(expected.back(), rule, o.seed, std::uint64_t(g)));
+            for (const auto& name : backends) {
+                auto b = create_backend(name, rule, BackendOptions{1, o.seed, true});
+                b->load(start);
+                for (int g = 1; g <= o.generations; ++g) {
+                    b->step(1);
+                    ++checks;
+                    if (!(b->grid() == expected[std::size_t(g)])) {
+                        fail(rule, name, w, h, std::uint64_t(g));
+                        break;
+                    }
+                }
+            }
+            for (std::size_t k = 0; k < batchers.size(); ++k) {
+                TorusBatch batch(w, h, 1);
+                std::copy(start.words().begin(), start.words().end(), batch.torus(0).begin());
+                batch.rules[0] = compiled;
+                batch.seeds[0] = o.seed;
+                BatchHistory history;
+                batchers[k]->advance(batch, std::uint64_t(o.generations), history);
+                ++checks;
+                Grid last(w, h);
+                std::copy(batch.torus(0).begin(), batch.torus(0).end(), last.words().begin());
+                bool ok = last == expected.back();
+                for (int g = 1; g <= o.generations && ok; ++g)
+                    ok = history.hash[std::size_t(g - 1)] == expected[std::size_t(g)].hash() &&
+                         history.population[std::size_t(g - 1)] ==
+                             expected[std::size_t(g)].population();
+                if (!ok)
+                    fail(rule, "batch:" + batch_backends[k], w, h, std::uint64_t(o.generations));
+            }
+        }
+        std::lock_guard lock(mutex);
+        report.checks += checks;
+        ++report.rules;
+        ++done;
+        if (progress && (done % 256 == 0 || done == indices.size())) progress(done);
+    });
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return report;
+}
+
+}  // namespace toroid

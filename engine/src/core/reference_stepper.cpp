@@ -1,0 +1,57 @@
+#include "toroid/core/reference_stepper.hpp"
+
+#include <array>
+#include <utility>
+#include <vector>
+
+#include "toroid/core/philox.hpp"
+
+namespace toroid {
+namespace {
+
+struct Offsets {
+    std::array<std::pair<int, int>, 8> d{};
+    int n = 0;
+};
+
+Offsets offsets_of(Neighbourhood n) {
+    switch (n) {
+        case Neighbourhood::Hexagonal:
+            return {{{{-1, -1}, {0, -1}, {-1, 0}, {1, 0}, {0, 1}, {1, 1}}}, 6};
+        case Neighbourhood::VonNeumann:
+            return {{{{0, -1}, {-1, 0}, {1, 0}, {0, 1}}}, 4};
+        case Neighbourhood::Moore:
+        default:
+            return {{{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}}, 8};
+    }
+}
+
+}  // namespace
+
+Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation) {
+    const std::int64_t w = g.width(), h = g.height();
+    const Offsets offs = offsets_of(rule.neighbourhood());
+    Grid next(w, h);
+    for (std::int64_t y = 0; y < h; ++y)
+        for (std::int64_t x = 0; x < w; ++x) {
+            int count = 0;
+            for (int k = 0; k < offs.n; ++k) {
+                const std::int64_t nx = ((x + offs.d[std::size_t(k)].first) % w + w) % w;
+                const std::int64_t ny = ((y + offs.d[std::size_t(k)].second) % h + h) % h;
+                count += g.get(nx, ny) ? 1 : 0;
+            }
+            const Probability p = g.get(x, y) ? rule.survival(count) : rule.birth(count);
+            if (p.absent()) continue;
+            bool alive = true;
+            if (!p.certain()) {
+                const std::uint64_t threshold = (std::uint64_t(p.num) << 32) / p.den;
+                alive =
+                    cell_draw(seed, generation,
+                              std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x)) < threshold;
+            }
+            if (alive) next.set(x, y, true);
+        }
+    return next;
+}
+
+}  // namespace toroid
