@@ -66,9 +66,8 @@ __global__ void step_kernel(const std::uint64_t* __restrict__ src, std::uint64_t
                 const std::uint64_t candidates =
                     stochastic_candidates(mid.self, count, rule) & mask;
                 if (candidates)
-                    next |= resolve_stochastic(
-                        candidates, mid.self, count, rule, seed, generation,
-                        std::uint64_t(y) * std::uint64_t(s.width) + std::uint64_t(j) * 64);
+                    next |= resolve_stochastic(candidates, mid.self, count, rule, seed, generation,
+                                               std::uint64_t(y * s.words + j));
             }
             dst[y * s.stride + kRowOffset + j] = next & mask;
             up = mid;

@@ -163,8 +163,16 @@ CpuBackend::CpuBackend(const Rule& rule, const BackendOptions& options)
     : Backend(rule, options.seed), s_(std::make_unique<State>(options.threads)) {
     s_->rule = rule.compile();
     s_->skip_unchanged = options.skip_unchanged;
-    s_->kernel = detail::select_tile_kernel(s_->rule, &s_->isa);
+    s_->kernel = detail::select_tile_kernel(s_->rule, {}, &s_->isa);
     load(Grid(1, 1));
+}
+
+void CpuBackend::use_instruction_set(const std::string& isa) {
+    s_->kernel = detail::select_tile_kernel(s_->rule, isa, &s_->isa);
+}
+
+std::vector<std::string> CpuBackend::instruction_sets() {
+    return detail::available_instruction_sets();
 }
 
 CpuBackend::~CpuBackend() = default;
@@ -278,6 +286,7 @@ void CpuBackend::step(std::uint64_t generations) {
         args.stride = s.stride;
         args.width = s.width;
         args.height = s.height;
+        args.words = s.words;
         args.word_mask = s.word_mask.data();
         args.rule = s.rule;
         args.seed = seed_;

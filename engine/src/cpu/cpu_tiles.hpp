@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "toroid/core/compiled_rule.hpp"
 
@@ -20,6 +22,7 @@ struct TileKernelArgs {
     std::int64_t stride = 0;             // words per stored row
     std::int64_t width = 0;
     std::int64_t height = 0;
+    std::int64_t words = 0;  // canonical words per row (indexes the stochastic draws)
     const std::uint64_t* word_mask = nullptr;  // valid bits of word j, for j < padded words
     CompiledRule rule;
     std::uint64_t seed = 0;
@@ -38,8 +41,10 @@ struct TileOutcome {
 
 using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y);
 
-// Returns the kernel for the rule's kind on the best instruction set this CPU has.
-TileKernel select_tile_kernel(const CompiledRule& rule, std::string* isa);
+// Instruction sets this CPU runs, best first ("avx512", "avx2", "portable").
+std::vector<std::string> available_instruction_sets();
+// The kernel for the rule's kind on `wanted` (empty: the best available).
+TileKernel select_tile_kernel(const CompiledRule& rule, std::string_view wanted, std::string* isa);
 
 TileKernel tile_kernel_portable(const CompiledRule& rule);
 TileKernel tile_kernel_avx2(const CompiledRule& rule);

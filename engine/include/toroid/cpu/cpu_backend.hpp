@@ -23,6 +23,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "toroid/core/backend.hpp"
 
@@ -46,6 +47,12 @@ class CpuBackend final : public Backend {
     std::uint64_t hash() const override;
 
     std::string instruction_set() const;  // "avx512", "avx2" or "portable"
+    // Instruction sets this CPU runs, best first; the default is the first
+    // (capped by the environment variable TOROID_CPU_ISA=portable|avx2).
+    static std::vector<std::string> instruction_sets();
+    // Steps with the kernels for `isa` from now on (InputError when this CPU
+    // lacks it). Results are identical on every instruction set.
+    void use_instruction_set(const std::string& isa);
     int threads() const;
     // Tiles computed by step() since load(): the work actually done.
     std::uint64_t tiles_computed() const;

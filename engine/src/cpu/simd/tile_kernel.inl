@@ -9,7 +9,7 @@
 // rolling window of three input rows, so each input row is loaded and
 // shifted once per column and feeds three output rows.
 #include <cstring>
-#if defined(__AVX512F__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -52,6 +52,8 @@ struct Shifted {
     Vec west, self, east;
 };
 
+#include "stochastic_lanes.inl"
+
 enum Kind { kMoore = 0, kHex = 1, kVonNeumann = 2 };
 
 template <int K, bool Life, bool Stochastic>
@@ -63,6 +65,8 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
     Vec pop{}, top{}, bottom{};
     std::uint64_t left = 0, right = 0, any = 0;
     const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
+    StochasticPlan plan;
+    if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
 
     // One vector column at a time, top to bottom: the rolling window of
     // three rows stays in registers.
@@ -120,15 +124,9 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             }
             if constexpr (Stochastic) {
                 const Vec candidates = stochastic_candidates(mid.self, count, rule) & mask;
-                for (int l = 0; l < kLanes; ++l) {
-                    if (!candidates[l]) continue;
-                    const Count4<std::uint64_t> lane_count{count.b0[l], count.b1[l], count.b2[l],
-                                                           count.b3[l]};
-                    const std::uint64_t first_cell =
-                        std::uint64_t(y) * std::uint64_t(a.width) + std::uint64_t(j0 + l) * 64;
-                    next[l] |= resolve_stochastic(candidates[l], mid.self[l], lane_count, rule,
-                                                  a.seed, a.generation, first_cell);
-                }
+                if (any_bits(candidates))
+                    next |= resolve_stochastic_lanes(plan, candidates, mid.self, count,
+                                                     std::uint64_t(y * a.words + j0));
             }
             next &= mask;
             const Vec d = next ^ (load(out) & mask);
