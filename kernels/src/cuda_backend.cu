@@ -26,13 +26,8 @@ class CudaBackend final : public Backend {
     std::int64_t height() const override { return shape_.height; }
 
     void load(const Grid& g, std::uint64_t generation) override {
-        PlaneShape s;
-        s.width = g.width();
-        s.height = g.height();
-        s.words = g.words_per_row();
-        s.stride = s.words + 2 * kRowOffset;
-        s.last_mask = g.last_word_mask();
-        const std::size_t plane_words = std::size_t(s.stride * s.height);
+        const PlaneShape s = PlaneShape::of(g.width(), g.height());
+        const std::size_t plane_words = std::size_t(s.plane_words());
         if (s.width != shape_.width || s.height != shape_.height) {
             std::size_t free_bytes = 0, total_bytes = 0;
             TOROID_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
@@ -112,7 +107,7 @@ class CudaBackend final : public Backend {
         if (y < 0) y += shape_.height;
     }
     std::uint64_t* word_address(std::int64_t x, std::int64_t y) const {
-        return plane_[cur_].get() + y * shape_.stride + kRowOffset + x / 64;
+        return plane_[cur_].get() + shape_.word_index(y, x / 64);
     }
 
     CompiledRule compiled_;

@@ -28,8 +28,7 @@ struct Shifted3 {
 
 __device__ __forceinline__ Shifted3 fetch(const std::uint64_t* src, const PlaneShape& s,
                                           std::int64_t y, std::int64_t j) {
-    const std::int64_t wy = y < 0 ? y + s.height : (y >= s.height ? y - s.height : y);
-    const std::uint64_t* r = src + wy * s.stride + kRowOffset + j;
+    const std::uint64_t* r = src + s.word_index(wrap_row(y, s.height), j);
     Shifted3 out;
     out.self = r[0];
     out.west = shift_west(out.self, r[-1]);
@@ -37,7 +36,7 @@ __device__ __forceinline__ Shifted3 fetch(const std::uint64_t* src, const PlaneS
     return out;
 }
 
-template <int Kind, bool Life, bool Stochastic>
+template <Neighbourhood Kind, bool Life, bool Stochastic>
 __global__ void step_kernel(const std::uint64_t* __restrict__ src, std::uint64_t* __restrict__ dst,
                             PlaneShape s, CompiledRule rule, std::uint64_t seed,
                             std::uint64_t generation) {
@@ -54,9 +53,9 @@ __global__ void step_kernel(const std::uint64_t* __restrict__ src, std::uint64_t
             const Shifted3 down = fetch(src, s, y + 1, j);
             const RowSums<std::uint64_t> down_sums = row_sums(down.west, down.self, down.east);
             Count4<std::uint64_t> count;
-            if constexpr (Kind == 0)
+            if constexpr (Kind == Neighbourhood::Moore)
                 count = moore_count(up_sums, mid_sums, down_sums);
-            else if constexpr (Kind == 1)
+            else if constexpr (Kind == Neighbourhood::Hexagonal)
                 count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
             else
                 count = von_neumann_count(up.self, mid.west, mid.east, down.self);
@@ -81,15 +80,7 @@ __global__ void step_kernel(const std::uint64_t* __restrict__ src, std::uint64_t
 __global__ void fix_edges_kernel(std::uint64_t* plane, PlaneShape s) {
     const std::int64_t y = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (y >= s.height) return;
-    std::uint64_t* r = plane + y * s.stride;
-    const std::int64_t last = s.width - 1;
-    const std::uint64_t cell_last = (r[kRowOffset + last / 64] >> (last % 64)) & 1;
-    const std::uint64_t cell_first = r[kRowOffset] & 1;
-    r[kRowOffset - 1] = cell_last << 63;
-    const std::int64_t e = s.width / 64;
-    const std::uint64_t keep =
-        e < s.words ? (e == s.words - 1 ? s.last_mask : ~std::uint64_t(0)) : 0;
-    r[kRowOffset + e] = (r[kRowOffset + e] & keep) | (cell_first << (s.width % 64));
+    repair_row_edges(s.row(plane, y), s.width);
 }
 
 struct WordAt {
@@ -116,7 +107,7 @@ struct HashAt {
     }
 };
 
-template <int Kind, bool Life, bool Stochastic>
+template <Neighbourhood Kind, bool Life, bool Stochastic>
 void launch(const std::uint64_t* src, std::uint64_t* dst, const PlaneShape& s,
             const CompiledRule& rule, std::uint64_t seed, std::uint64_t generation) {
     const dim3 block(kThreads);
@@ -133,16 +124,24 @@ void launch_step(const std::uint64_t* src, std::uint64_t* dst, const PlaneShape&
                  const CompiledRule& rule, std::uint64_t seed, std::uint64_t generation) {
     const bool stochastic = rule.stochastic();
     switch (rule.neighbourhood) {
-        case 1:
-            return stochastic ? launch<1, false, true>(src, dst, s, rule, seed, generation)
-                              : launch<1, false, false>(src, dst, s, rule, seed, generation);
-        case 2:
-            return stochastic ? launch<2, false, true>(src, dst, s, rule, seed, generation)
-                              : launch<2, false, false>(src, dst, s, rule, seed, generation);
+        case Neighbourhood::Hexagonal:
+            return stochastic ? launch<Neighbourhood::Hexagonal, false, true>(src, dst, s, rule,
+                                                                              seed, generation)
+                              : launch<Neighbourhood::Hexagonal, false, false>(src, dst, s, rule,
+                                                                               seed, generation);
+        case Neighbourhood::VonNeumann:
+            return stochastic ? launch<Neighbourhood::VonNeumann, false, true>(src, dst, s, rule,
+                                                                               seed, generation)
+                              : launch<Neighbourhood::VonNeumann, false, false>(src, dst, s, rule,
+                                                                                seed, generation);
         default:
-            if (stochastic) return launch<0, false, true>(src, dst, s, rule, seed, generation);
-            return is_life(rule) ? launch<0, true, false>(src, dst, s, rule, seed, generation)
-                                 : launch<0, false, false>(src, dst, s, rule, seed, generation);
+            if (stochastic)
+                return launch<Neighbourhood::Moore, false, true>(src, dst, s, rule, seed,
+                                                                 generation);
+            return is_life(rule) ? launch<Neighbourhood::Moore, true, false>(src, dst, s, rule,
+                                                                             seed, generation)
+                                 : launch<Neighbourhood::Moore, false, false>(src, dst, s, rule,
+                                                                              seed, generation);
     }
 }
 

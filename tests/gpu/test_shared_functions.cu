@@ -23,8 +23,10 @@ TOROID_HD std::uint64_t evaluate(const Case& c, const CompiledRule& rule, std::u
     const RowSums<std::uint64_t> mid = row_sums(c.w[3], c.w[4], c.w[5]);
     const RowSums<std::uint64_t> down = row_sums(c.w[6], c.w[7], c.w[8]);
     Count4<std::uint64_t> count = moore_count(up, mid, down);
-    if (rule.neighbourhood == 1) count = hex_count(c.w[0], c.w[1], c.w[3], c.w[5], c.w[7], c.w[8]);
-    if (rule.neighbourhood == 2) count = von_neumann_count(c.w[1], c.w[3], c.w[5], c.w[7]);
+    if (rule.neighbourhood == Neighbourhood::Hexagonal)
+        count = hex_count(c.w[0], c.w[1], c.w[3], c.w[5], c.w[7], c.w[8]);
+    if (rule.neighbourhood == Neighbourhood::VonNeumann)
+        count = von_neumann_count(c.w[1], c.w[3], c.w[5], c.w[7]);
     std::uint64_t next = apply_rule(c.w[4], count, rule.birth, rule.survive);
     const std::uint64_t candidates = stochastic_candidates(c.w[4], count, rule);
     next |= resolve_stochastic(candidates, c.w[4], count, rule, 12345, i, i * 7);

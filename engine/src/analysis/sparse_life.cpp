@@ -171,7 +171,7 @@ SparseLife::compute_tile(std::size_t t, std::uint64_t* out) const {
         W[i] = shift_west(M[i], L[i]);
         E[i] = shift_east(M[i], R[i]);
     }
-    const auto nb = static_cast<Neighbourhood>(rule_.neighbourhood);
+    const Neighbourhood nb = rule_.neighbourhood;
     if (nb == Neighbourhood::Moore) {
         RowSums<std::uint64_t> s[66];
         for (int i = 0; i < 66; ++i) s[i] = row_sums(W[i], M[i], E[i]);

@@ -300,7 +300,7 @@ std::string Rule::to_string() const {
 
 CompiledRule Rule::compile() const {
     CompiledRule c;
-    c.neighbourhood = static_cast<std::uint8_t>(neighbourhood_);
+    c.neighbourhood = neighbourhood_;
     for (int k = 0; k <= max_count(); ++k) {
         auto put = [&](Probability p, std::uint16_t& certain, std::uint16_t& random,
                        std::uint32_t* threshold) {

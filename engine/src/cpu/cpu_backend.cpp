@@ -12,7 +12,6 @@
 
 namespace toroid {
 
-using detail::kRowOffset;
 using detail::kTileRows;
 using detail::kTileWords;
 
@@ -66,18 +65,10 @@ struct CpuBackend::State {
     const std::uint64_t* row(int p, std::int64_t y) const { return plane[p].get() + y * stride; }
     std::int64_t tile_count() const { return tiles_x * tiles_y; }
 
-    bool cell(int p, std::int64_t x, std::int64_t y) const {
-        return (row(p, y)[kRowOffset + x / 64] >> (x % 64)) & 1;
-    }
+    bool cell(int p, std::int64_t x, std::int64_t y) const { return stored_cell(row(p, y), x); }
 
-    // Writes the two edge bits of row y (see the layout in cpu_backend.hpp).
-    void fix_edges(int p, std::int64_t y) {
-        std::uint64_t* r = row(p, y);
-        r[kRowOffset - 1] = std::uint64_t(cell(p, width - 1, y)) << 63;
-        const std::int64_t e = width / 64;
-        std::uint64_t& w = r[kRowOffset + e];
-        w = (w & word_mask[std::size_t(e)]) | (std::uint64_t(cell(p, 0, y)) << (width % 64));
-    }
+    // Writes the two edge bits of row y (see plane_layout.hpp).
+    void fix_edges(int p, std::int64_t y) { repair_row_edges(row(p, y), width); }
 
     void fix_all_edges(int p) {
         for (std::int64_t y = 0; y < height; ++y) fix_edges(p, y);
@@ -199,7 +190,7 @@ void CpuBackend::load(const Grid& g, std::uint64_t generation) {
     if (!same_shape) {
         const std::int64_t words = g.words_per_row();
         const std::int64_t padded = (words + kTileWords - 1) / kTileWords * kTileWords;
-        const std::int64_t stride = padded + 2 * kRowOffset;
+        const std::int64_t stride = plane_stride(padded);
         check_grid_fits(stride * 64, g.height(), 2);
         s.width = g.width();
         s.height = g.height();

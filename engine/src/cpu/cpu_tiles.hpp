@@ -1,6 +1,6 @@
 // Internal to the CPU backend: the tile contract between the scheduler
 // (cpu_backend.cpp) and the per-ISA tile kernels (simd/tile_kernel_*.cpp).
-// See cpu_backend.hpp for the plane layout.
+// The stored plane is toroid/core/plane_layout.hpp (shared with the GPU).
 #pragma once
 
 #include <cstdint>
@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/plane_layout.hpp"
 
 namespace toroid::detail {
 
 inline constexpr std::int64_t kTileWords = 32;  // 2048 cells: four AVX-512 vectors per row
 inline constexpr std::int64_t kTileRows = 32;
-inline constexpr std::int64_t kRowOffset = 8;  // first canonical word of a row (aligned)
 
 struct TileKernelArgs {
     const std::uint64_t* src = nullptr;  // plane at generation t

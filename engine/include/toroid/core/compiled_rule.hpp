@@ -14,8 +14,12 @@
 
 namespace toroid {
 
+// Which cells are counted (DESIGN.md "Rules"): Moore counts 0..8, hexagonal
+// 0..6, von Neumann 0..4. One byte, so CompiledRule stays plain kernel data.
+enum class Neighbourhood : std::uint8_t { Moore = 0, Hexagonal = 1, VonNeumann = 2 };
+
 struct CompiledRule {
-    std::uint8_t neighbourhood = 0;  // Neighbourhood as an integer (0 Moore, 1 hex, 2 vN)
+    Neighbourhood neighbourhood = Neighbourhood::Moore;
     std::uint16_t birth = 0;
     std::uint16_t survive = 0;
     std::uint16_t birth_random = 0;

@@ -25,8 +25,6 @@
 
 namespace toroid {
 
-enum class Neighbourhood : std::uint8_t { Moore = 0, Hexagonal = 1, VonNeumann = 2 };
-
 // A probability num/den in lowest terms with 0 <= num <= den; 0/1 = "absent".
 struct Probability {
     std::uint32_t num = 0;

@@ -1,12 +1,10 @@
 // CpuBackend: bit-parallel, vectorised, multithreaded, sparse-aware.
 //
-// Layout. Each of two bit-planes (current, next) stores row y at
-// base + y * stride: word positions [kRowOffset, kRowOffset + words) hold the
-// canonical words, the word before them (left halo) holds cell W-1 in bit 63,
-// and bit W (the first padding bit, or bit 0 of the word after the row)
-// holds cell 0. With those two "edge" bits in place, every west/east shift of
-// a row is one unaligned load away, whatever the width, and tiny widths
-// (1, 2, 3, ...) get the modular neighbours with multiplicity for free.
+// Layout. Two bit-planes (current, next) in the stored layout shared with the
+// CUDA backend, toroid/core/plane_layout.hpp: canonical words from
+// kRowOffset, cell W-1 in bit 63 of the west halo word, cell 0 in bit W, so
+// every west/east shift of a row is one unaligned load away, whatever the
+// width. Rows are padded to whole tiles (stride = plane_stride(padded)).
 //
 // Tiles. The plane is cut into tiles of kTileWords words x kTileRows rows
 // (2048 x 32 cells). A step computes only active tiles: a tile that did not

@@ -54,9 +54,10 @@ struct Shifted {
 
 #include "stochastic_lanes.inl"
 
-enum Kind { kMoore = 0, kHex = 1, kVonNeumann = 2 };
+constexpr Neighbourhood kMoore = Neighbourhood::Moore, kHex = Neighbourhood::Hexagonal,
+                        kVonNeumann = Neighbourhood::VonNeumann;
 
-template <int K, bool Life, bool Stochastic>
+template <Neighbourhood K, bool Life, bool Stochastic>
 TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty) {
     const std::int64_t y0 = ty * kTileRows;
     const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
@@ -75,8 +76,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
         const std::int64_t pos = kRowOffset + j0;
         const Vec mask = load(a.word_mask + j0);
         auto row_ptr = [&](std::int64_t y) {
-            const std::int64_t wy = y < 0 ? y + a.height : (y >= a.height ? y - a.height : y);
-            return a.src + wy * a.stride + pos;
+            return a.src + wrap_row(y, a.height) * a.stride + pos;
         };
         auto fetch = [&](const std::uint64_t* r) {
             Shifted s;
