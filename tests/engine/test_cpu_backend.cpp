@@ -113,7 +113,7 @@ TEST(CpuBackend, SparsePatternsComputeFewTiles) {
 }
 
 // Gliders flying in all four diagonal directions across tile borders (tiles
-// are 2048 x 32 cells) and around the torus: the skipping scheduler must
+// are 512 x 32 cells) and around the torus: the skipping scheduler must
 // wake exactly the tiles they enter.
 TEST(CpuBackend, ShipsCrossingTileBordersMatchReference) {
     const Rule rule = Rule::parse("B3/S23");
@@ -197,7 +197,7 @@ TEST(CpuBackend, BruteForceEqualsSkipping) {
     EXPECT_EQ(skipping.grid(), brute.grid());
     EXPECT_LT(skipping.tiles_computed(), brute.tiles_computed());
     EXPECT_EQ(brute.tiles_computed(),
-              300u * 3u * 3u);  // 3 x 3 tiles of 2048 x 32 cells, every step
+              300u * 9u * 3u);  // 9 x 3 tiles of 512 x 32 cells, every step
 }
 
 }  // namespace

@@ -93,6 +93,8 @@ TEST(Stochastic, EveryInstructionSetAndThreadCountMatchesReference) {
                     cpu.step(3);
                     ASSERT_EQ(cpu.grid(), expected)
                         << isa << " " << text << " " << w << "x" << h << " threads " << threads;
+                    ASSERT_EQ(cpu.hash(), expected.hash()) << isa;  // the per-ISA tile hash
+                    ASSERT_EQ(cpu.population(), expected.population());
                 }
             }
 }

@@ -1,9 +1,10 @@
-// CpuBackend: plane storage, edge bits, the active-tile scheduler.
+// CpuBackend: lazily zeroed planes, per-tile counters, the active-tile scheduler.
 #include "toroid/cpu/cpu_backend.hpp"
+
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <new>
 
 #include "cpu_tiles.hpp"
@@ -17,18 +18,31 @@ using detail::kTileWords;
 
 namespace {
 
-struct AlignedFree {
-    void operator()(std::uint64_t* p) const { std::free(p); }
-};
-using Plane = std::unique_ptr<std::uint64_t[], AlignedFree>;
+// A plane from anonymous memory: the kernel maps zero pages on first touch,
+// so a huge torus costs memory (and start-up time) only where cells live.
+class Plane {
+  public:
+    Plane() = default;
+    explicit Plane(std::size_t words) : bytes_(std::max<std::size_t>(words * 8, 64)) {
+        void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        data_ = static_cast<std::uint64_t*>(p);
+    }
+    Plane(Plane&& o) noexcept : data_(o.data_), bytes_(o.bytes_) { o.data_ = nullptr; }
+    Plane& operator=(Plane&& o) noexcept {
+        std::swap(data_, o.data_);
+        std::swap(bytes_, o.bytes_);
+        return *this;
+    }
+    ~Plane() {
+        if (data_) munmap(data_, bytes_);
+    }
+    std::uint64_t* get() const { return data_; }
 
-Plane make_plane(std::size_t words) {
-    const std::size_t bytes = ((words * 8 + 63) / 64) * 64;
-    auto* p = static_cast<std::uint64_t*>(std::aligned_alloc(64, bytes));
-    if (!p) throw std::bad_alloc();
-    std::fill(p, p + words, 0);
-    return Plane(p);
-}
+  private:
+    std::uint64_t* data_ = nullptr;
+    std::size_t bytes_ = 0;
+};
 
 }  // namespace
 
@@ -40,18 +54,24 @@ struct CpuBackend::State {
     std::int64_t tiles_x = 0, tiles_y = 0;
     Plane plane[2];
     int cur = 0;
-    std::vector<std::uint64_t> word_mask;     // padded + 1 entries
-    std::vector<std::uint64_t> tile_pop[2];   // per plane
-    std::vector<std::uint8_t> tile_changed;   // last step
-    std::vector<std::uint8_t> tile_edges;     // last step: kEdge* bits
-    std::vector<std::uint32_t> changed_list;  // tiles changed in the last step
-    std::vector<std::uint32_t> active;        // scratch
-    std::vector<std::uint32_t> stamp;         // scratch for de-duplication
+    std::vector<std::uint64_t> word_mask;  // padded + 1 entries
+    // Per plane and tile: population, and hash (valid unless listed stale).
+    std::vector<std::uint64_t> tile_pop[2], tile_hash[2];
+    std::vector<std::uint8_t> hash_stale[2];
+    std::vector<std::uint32_t> stale_list[2];
+    std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
+    std::vector<std::uint8_t> tile_changed;                       // last step
+    std::vector<std::uint8_t> tile_edges;                         // last step: kEdge* bits
+    std::vector<std::uint32_t> changed_list;                      // tiles changed in the last step
+    // Edited tiles: steps left during which the tile and its neighbours are
+    // computed whatever changed (the "next" plane does not hold their past).
+    std::vector<std::uint8_t> forced;
+    std::vector<std::uint32_t> forced_list;
+    std::vector<std::uint32_t> active;  // scratch
+    std::vector<std::uint32_t> stamp;   // scratch for de-duplication
     std::uint32_t stamp_now = 0;
-    // Steps after a load or an edit during which the "next" plane does not yet
-    // hold the previous generation of this history (see schedule()).
-    int warmup_steps = 2;
-    detail::TileKernel kernel = nullptr;
+    detail::TileKernels kernel;
+    std::vector<std::uint64_t> old_pop;  // scratch of step()
     std::string isa;
     CompiledRule rule;
     ThreadPool pool;
@@ -64,17 +84,17 @@ struct CpuBackend::State {
     std::uint64_t* row(int p, std::int64_t y) { return plane[p].get() + y * stride; }
     const std::uint64_t* row(int p, std::int64_t y) const { return plane[p].get() + y * stride; }
     std::int64_t tile_count() const { return tiles_x * tiles_y; }
+    std::uint32_t tile_of(std::int64_t x, std::int64_t y) const {
+        return std::uint32_t((y / kTileRows) * tiles_x + (x / 64) / kTileWords);
+    }
 
     bool cell(int p, std::int64_t x, std::int64_t y) const { return stored_cell(row(p, y), x); }
 
     // Writes the two edge bits of row y (see plane_layout.hpp).
     void fix_edges(int p, std::int64_t y) { repair_row_edges(row(p, y), width); }
 
-    void fix_all_edges(int p) {
-        for (std::int64_t y = 0; y < height; ++y) fix_edges(p, y);
-    }
-
-    std::uint64_t count_tile(int p, std::int64_t tx, std::int64_t ty) const {
+    std::uint64_t count_tile(int p, std::uint32_t t) const {
+        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
         std::uint64_t n = 0;
         const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y)
@@ -84,12 +104,49 @@ struct CpuBackend::State {
         return n;
     }
 
-    void recount(int p) {
-        for (std::int64_t ty = 0; ty < tiles_y; ++ty)
-            for (std::int64_t tx = 0; tx < tiles_x; ++tx)
-                tile_pop[p][std::size_t(ty * tiles_x + tx)] = count_tile(p, tx, ty);
+    std::uint64_t hash_tile(int p, std::uint32_t t) const {
+        detail::TileKernelArgs shape;
+        shape.stride = stride;
+        shape.height = height;
+        shape.words = words;
+        shape.word_mask = word_mask.data();
+        return kernel.hash(plane[p].get(), shape, t % tiles_x, t / tiles_x);
     }
 
+    // The content of tile t of plane p changed: new population, hash later.
+    void retile(int p, std::uint32_t t, std::uint64_t population) {
+        total_pop[p] += population - tile_pop[p][t];
+        tile_pop[p][t] = population;
+        if (!hash_stale[p][t]) {
+            hash_stale[p][t] = 1;
+            total_hash[p] -= tile_hash[p][t];
+            stale_list[p].push_back(t);
+        }
+    }
+
+    void force(std::uint32_t t) {
+        if (!forced[t]) forced_list.push_back(t);
+        forced[t] = 2;
+    }
+
+    // Zeroes tile t of plane p (and the edge bits of its rows) if it holds cells.
+    void clear_tile(int p, std::uint32_t t) {
+        if (!tile_pop[p][t]) return;
+        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
+        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
+            std::uint64_t* r = row(p, y) + kRowOffset + tx * kTileWords;
+            std::fill(r, r + kTileWords, 0);
+            if (tx == 0 || tx == tiles_x - 1) fix_edges(p, y);
+        }
+        retile(p, t, 0);
+    }
+
+    void add(std::uint32_t t) {
+        if (stamp[t] == stamp_now) return;
+        stamp[t] = stamp_now;
+        active.push_back(t);
+    }
     void add_with_neighbours(std::uint32_t t) {
         const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
         for (std::int64_t dy = -1; dy <= 1; ++dy) {
@@ -116,11 +173,6 @@ struct CpuBackend::State {
             }
         }
     }
-    void add(std::uint32_t t) {
-        if (stamp[t] == stamp_now) return;
-        stamp[t] = stamp_now;
-        active.push_back(t);
-    }
 
     void schedule(const CompiledRule& r) {
         active.clear();
@@ -134,10 +186,9 @@ struct CpuBackend::State {
             for (std::uint32_t t = 0; t < n; ++t) active.push_back(t);
             return;
         }
-        if (warmup_steps > 0 || r.stochastic()) {
-            // Only empty neighbourhoods are predictable here (the "next" plane
-            // may not hold state(t-1) of this history): compute every tile
-            // near life, and every tile whose old content must be cleared.
+        if (r.stochastic()) {
+            // Nothing repeats: compute every tile near life, and every tile
+            // whose old content must be cleared.
             for (std::uint32_t t = 0; t < n; ++t) {
                 if (tile_pop[cur][t])
                     add_with_neighbours(t);
@@ -147,6 +198,45 @@ struct CpuBackend::State {
             return;
         }
         for (std::uint32_t t : changed_list) add_affected(t);
+        for (std::uint32_t t : forced_list) add_with_neighbours(t);
+    }
+
+    void age_forced() {
+        std::size_t kept = 0;
+        for (std::uint32_t t : forced_list)
+            if (--forced[t] > 0) forced_list[kept++] = t;
+        forced_list.resize(kept);
+    }
+
+    void reshape(std::int64_t new_width, std::int64_t new_height) {
+        check_grid_fits(new_width, new_height);
+        const std::int64_t w = words_per_row(new_width);
+        padded = (w + kTileWords - 1) / kTileWords * kTileWords;
+        stride = plane_stride(padded);
+        check_grid_fits(stride * 64, new_height, 2);
+        width = new_width;
+        height = new_height;
+        words = w;
+        tiles_x = padded / kTileWords;
+        tiles_y = (new_height + kTileRows - 1) / kTileRows;
+        for (auto& p : plane) p = Plane(std::size_t(stride * height));
+        word_mask.assign(std::size_t(padded + 1), 0);
+        for (std::int64_t j = 0; j < words; ++j) word_mask[std::size_t(j)] = ~std::uint64_t(0);
+        word_mask[std::size_t(words - 1)] = last_word_mask(width);
+        const std::size_t tiles = std::size_t(tile_count());
+        for (int p = 0; p < 2; ++p) {
+            tile_pop[p].assign(tiles, 0);
+            tile_hash[p].assign(tiles, 0);
+            hash_stale[p].assign(tiles, 0);
+            stale_list[p].clear();
+            total_pop[p] = total_hash[p] = 0;
+        }
+        tile_changed.assign(tiles, 0);
+        tile_edges.assign(tiles, 0);
+        forced.assign(tiles, 0);
+        forced_list.clear();
+        stamp.assign(tiles, 0);
+        stamp_now = 0;
     }
 };
 
@@ -158,6 +248,8 @@ CpuBackend::CpuBackend(const Rule& rule, const BackendOptions& options)
     load(Grid(1, 1));
 }
 
+CpuBackend::~CpuBackend() = default;
+
 void CpuBackend::use_instruction_set(const std::string& isa) {
     s_->kernel = detail::select_tile_kernel(s_->rule, isa, &s_->isa);
 }
@@ -165,8 +257,6 @@ void CpuBackend::use_instruction_set(const std::string& isa) {
 std::vector<std::string> CpuBackend::instruction_sets() {
     return detail::available_instruction_sets();
 }
-
-CpuBackend::~CpuBackend() = default;
 
 std::int64_t CpuBackend::width() const {
     return s_->width;
@@ -184,57 +274,87 @@ std::uint64_t CpuBackend::tiles_computed() const {
     return s_->tiles_computed;
 }
 
-void CpuBackend::load(const Grid& g, std::uint64_t generation) {
+void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t generation) {
     State& s = *s_;
-    const bool same_shape = s.width == g.width() && s.height == g.height();
-    if (!same_shape) {
-        const std::int64_t words = g.words_per_row();
-        const std::int64_t padded = (words + kTileWords - 1) / kTileWords * kTileWords;
-        const std::int64_t stride = plane_stride(padded);
-        check_grid_fits(stride * 64, g.height(), 2);
-        s.width = g.width();
-        s.height = g.height();
-        s.words = words;
-        s.padded = padded;
-        s.stride = stride;
-        s.tiles_x = padded / kTileWords;
-        s.tiles_y = (g.height() + kTileRows - 1) / kTileRows;
-        for (auto& p : s.plane) p = make_plane(std::size_t(stride * s.height));
-        s.word_mask.assign(std::size_t(padded + 1), 0);
-        for (std::int64_t j = 0; j < words; ++j) s.word_mask[std::size_t(j)] = ~std::uint64_t(0);
-        s.word_mask[std::size_t(words - 1)] = g.last_word_mask();
-        const std::size_t tiles = std::size_t(s.tile_count());
-        for (auto& tp : s.tile_pop) tp.assign(tiles, 0);
-        s.tile_changed.assign(tiles, 0);
-        s.tile_edges.assign(tiles, 0);
-        s.stamp.assign(tiles, 0);
-        s.stamp_now = 0;
+    if (s.width == width && s.height == height) {
+        // Clear what either plane holds, tile by tile: untouched memory stays untouched.
+        for (int p = 0; p < 2; ++p)
+            for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) s.clear_tile(p, t);
+        s.forced_list.clear();
+        std::fill(s.forced.begin(), s.forced.end(), 0);
     } else {
-        std::fill(s.plane[1 - s.cur].get(), s.plane[1 - s.cur].get() + s.stride * s.height, 0);
+        s.reshape(width, height);
     }
-    for (std::int64_t y = 0; y < s.height; ++y) {
-        auto src = g.row(y);
-        std::copy(src.begin(), src.end(), s.row(s.cur, y) + kRowOffset);
-    }
-    s.fix_all_edges(s.cur);
-    s.recount(s.cur);
-    std::fill(s.tile_pop[1 - s.cur].begin(), s.tile_pop[1 - s.cur].end(), 0);
+    s.cur = 0;
     s.changed_list.clear();
-    s.warmup_steps = 2;
     s.tiles_computed = 0;
     generation_ = generation;
+}
+
+void CpuBackend::load(const Grid& g, std::uint64_t generation) {
+    State& s = *s_;
+    reset(g.width(), g.height(), generation);
+    // Copy the live words only; tiles that receive cells are forced.
+    for (std::int64_t y = 0; y < s.height; ++y) {
+        auto src = g.row(y);
+        bool any = false;
+        for (std::int64_t j = 0; j < s.words; ++j) {
+            const std::uint64_t w = src[std::size_t(j)];
+            if (!w) continue;
+            s.row(0, y)[kRowOffset + j] = w;
+            const std::uint32_t t = std::uint32_t((y / kTileRows) * s.tiles_x + j / kTileWords);
+            if (!s.tile_pop[0][t]) s.tile_pop[0][t] = 1;  // marked; counted below
+            any = true;
+        }
+        if (any) s.fix_edges(0, y);
+    }
+    for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) {
+        if (!s.tile_pop[0][t]) continue;
+        s.tile_pop[0][t] = 0;
+        s.retile(0, t, s.count_tile(0, t));
+        s.force(t);
+    }
 }
 
 Grid CpuBackend::grid() const {
     const State& s = *s_;
     Grid g(s.width, s.height);
-    for (std::int64_t y = 0; y < s.height; ++y) {
-        const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
-        auto dst = g.row(y);
-        std::copy(r, r + s.words, dst.begin());
+    for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) {
+        if (!s.tile_pop[s.cur][t]) continue;
+        const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
+        const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
+        const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
+        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
+            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
+            auto dst = g.row(y);
+            for (std::int64_t j = tx * kTileWords; j < j1; ++j) dst[std::size_t(j)] = r[j];
+        }
     }
     g.mask_padding();
     return g;
+}
+
+std::vector<CpuBackend::LiveWord> CpuBackend::live_words() const {
+    const State& s = *s_;
+    std::vector<LiveWord> out;
+    std::vector<std::int64_t> live_columns;
+    for (std::int64_t ty = 0; ty < s.tiles_y; ++ty) {
+        live_columns.clear();
+        for (std::int64_t tx = 0; tx < s.tiles_x; ++tx)
+            if (s.tile_pop[s.cur][std::size_t(ty * s.tiles_x + tx)]) live_columns.push_back(tx);
+        if (live_columns.empty()) continue;
+        const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
+        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
+            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
+            for (std::int64_t tx : live_columns) {
+                const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
+                for (std::int64_t j = tx * kTileWords; j < j1; ++j)
+                    if (const std::uint64_t w = r[j] & s.word_mask[std::size_t(j)])
+                        out.push_back({y, j, w});
+            }
+        }
+    }
+    return out;
 }
 
 bool CpuBackend::get(std::int64_t x, std::int64_t y) const {
@@ -256,20 +376,24 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
     std::uint64_t& w = s.row(s.cur, y)[kRowOffset + x / 64];
     w ^= std::uint64_t(1) << (x % 64);
     s.fix_edges(s.cur, y);
-    const std::size_t t = std::size_t((y / kTileRows) * s.tiles_x + (x / 64) / kTileWords);
-    s.tile_pop[s.cur][t] += alive ? 1 : std::uint64_t(-1);
-    s.warmup_steps = 2;  // the "next" plane no longer holds state(t-1) of an unedited past
+    const std::uint32_t t = s.tile_of(x, y);
+    s.retile(s.cur, t, s.tile_pop[s.cur][t] + (alive ? 1 : std::uint64_t(-1)));
+    s.force(t);
 }
 
 Grid CpuBackend::read_region(const Rect& r) const {
     return copy_region(r, [this](std::int64_t x, std::int64_t y) { return get(x, y); });
 }
 
+void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0) {
+    for (std::int64_t y = 0; y < src.height(); ++y)
+        for (std::int64_t x = 0; x < src.width(); ++x) set(x0 + x, y0 + y, src.get(x, y));
+}
+
 void CpuBackend::step(std::uint64_t generations) {
     State& s = *s_;
     for (std::uint64_t g = 0; g < generations; ++g) {
         s.schedule(s.rule);
-        if (s.warmup_steps > 0) --s.warmup_steps;
         const int nxt = 1 - s.cur;
         detail::TileKernelArgs args;
         args.src = s.plane[s.cur].get();
@@ -287,15 +411,21 @@ void CpuBackend::step(std::uint64_t generations) {
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
-                const detail::TileOutcome o = s.kernel(args, t % s.tiles_x, t / s.tiles_x);
-                s.tile_pop[nxt][t] = o.population;
+                const detail::TileOutcome o = s.kernel.step(args, t % s.tiles_x, t / s.tiles_x);
+                // Only this task touches tile t's counters of the next plane.
+                if (o.changed) {
+                    s.tile_pop[nxt][t] = o.population;
+                    s.tile_edges[t] = o.edges;
+                }
                 s.tile_changed[t] = o.changed;
-                s.tile_edges[t] = o.edges;
             }
         };
         // A few tiles (a small pattern) take microseconds: waking the pool
         // would cost more than it saves.
-        constexpr std::size_t kInlineTiles = 16;
+        constexpr std::size_t kInlineTiles = 64;
+        std::vector<std::uint64_t>& old_pop = s.old_pop;
+        old_pop.clear();
+        for (std::uint32_t t : s.active) old_pop.push_back(s.tile_pop[nxt][t]);
         if (n <= kInlineTiles) {
             run_tiles(0, n);
         } else {
@@ -308,44 +438,43 @@ void CpuBackend::step(std::uint64_t generations) {
         }
         s.tiles_computed += n;
 
-        // Edge bits of rows whose first or last tile was recomputed; the
-        // changed list feeds the next schedule.
+        // Counters of changed tiles; edge bits of rows whose first or last
+        // tile was rewritten (the kernel stores whole masked words, so even an
+        // unchanged tile loses them); the changed list feeds the next schedule.
         s.changed_list.clear();
-        for (std::uint32_t t : s.active) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t t = s.active[i];
             const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
-            if (s.tile_changed[t]) s.changed_list.push_back(t);
             if (tx == 0 || tx == s.tiles_x - 1) {
                 const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
                 for (std::int64_t y = ty * kTileRows; y < y1; ++y) s.fix_edges(nxt, y);
             }
+            if (!s.tile_changed[t]) continue;
+            s.changed_list.push_back(t);
+            const std::uint64_t fresh = s.tile_pop[nxt][t];
+            s.tile_pop[nxt][t] = old_pop[i];
+            s.retile(nxt, t, fresh);
         }
+        s.age_forced();
         s.cur = nxt;
         ++generation_;
     }
 }
 
 std::uint64_t CpuBackend::population() const {
-    std::uint64_t n = 0;
-    for (std::uint64_t p : s_->tile_pop[s_->cur]) n += p;
-    return n;
+    return s_->total_pop[s_->cur];
 }
 
 std::uint64_t CpuBackend::hash() const {
-    const State& s = *s_;
-    std::uint64_t sum = 0;
-    for (std::int64_t t = 0; t < s.tile_count(); ++t) {
-        if (!s.tile_pop[s.cur][std::size_t(t)]) continue;
-        const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
-        const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
-        const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
-        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
-            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
-            for (std::int64_t j = tx * kTileWords; j < j1; ++j)
-                sum +=
-                    hash_word(std::uint64_t(y * s.words + j), r[j] & s.word_mask[std::size_t(j)]);
-        }
+    State& s = *s_;
+    const int p = s.cur;
+    for (std::uint32_t t : s.stale_list[p]) {
+        s.tile_hash[p][t] = s.hash_tile(p, t);
+        s.total_hash[p] += s.tile_hash[p][t];
+        s.hash_stale[p][t] = 0;
     }
-    return hash_finish(s.width, s.height, sum);
+    s.stale_list[p].clear();
+    return hash_finish(s.width, s.height, s.total_hash[p]);
 }
 
 }  // namespace toroid

@@ -13,7 +13,7 @@
 
 namespace toroid::detail {
 
-inline constexpr std::int64_t kTileWords = 32;  // 2048 cells: four AVX-512 vectors per row
+inline constexpr std::int64_t kTileWords = 8;  // 512 cells: one AVX-512 vector per row
 inline constexpr std::int64_t kTileRows = 32;
 
 struct TileKernelArgs {
@@ -41,13 +41,23 @@ struct TileOutcome {
 
 using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y);
 
+// Sum of hash_word(y * words + j, word) over the tile's canonical words of
+// `plane` (grid_hash.hpp), i.e. the tile's share of Grid::hash().
+using TileHasher = std::uint64_t (*)(const std::uint64_t* plane, const TileKernelArgs& shape,
+                                     std::int64_t tile_x, std::int64_t tile_y);
+
+struct TileKernels {
+    TileKernel step = nullptr;
+    TileHasher hash = nullptr;
+};
+
 // Instruction sets this CPU runs, best first ("avx512", "avx2", "portable").
 std::vector<std::string> available_instruction_sets();
 // The kernel for the rule's kind on `wanted` (empty: the best available).
-TileKernel select_tile_kernel(const CompiledRule& rule, std::string_view wanted, std::string* isa);
+TileKernels select_tile_kernel(const CompiledRule& rule, std::string_view wanted, std::string* isa);
 
-TileKernel tile_kernel_portable(const CompiledRule& rule);
-TileKernel tile_kernel_avx2(const CompiledRule& rule);
-TileKernel tile_kernel_avx512(const CompiledRule& rule);
+TileKernels tile_kernel_portable(const CompiledRule& rule);
+TileKernels tile_kernel_avx2(const CompiledRule& rule);
+TileKernels tile_kernel_avx512(const CompiledRule& rule);
 
 }  // namespace toroid::detail

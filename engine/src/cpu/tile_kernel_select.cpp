@@ -24,7 +24,8 @@ std::vector<std::string> available_instruction_sets() {
 
 // `wanted` empty: the best this CPU has, capped by TOROID_CPU_ISA=portable|avx2
 // (benchmarks compare them); otherwise exactly that one, or InputError.
-TileKernel select_tile_kernel(const CompiledRule& rule, std::string_view wanted, std::string* isa) {
+TileKernels select_tile_kernel(const CompiledRule& rule, std::string_view wanted,
+                               std::string* isa) {
     const std::vector<std::string> sets = available_instruction_sets();
     std::string chosen;
     if (!wanted.empty()) {

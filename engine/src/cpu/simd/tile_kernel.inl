@@ -163,21 +163,61 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
     return outcome;
 }
 
+// splitmix64 (grid_hash.hpp) on every lane.
+inline Vec splitmix_lanes(Vec z) {
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// hash_word over the tile, a vector of words at a time; all-zero vectors
+// (most of a sparse tile) cost a test.
+std::uint64_t hash_tile(const std::uint64_t* plane, const TileKernelArgs& a, std::int64_t tx,
+                        std::int64_t ty) {
+    const std::int64_t y0 = ty * kTileRows;
+    const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
+    Vec sum{};
+    for (std::int64_t c = 0; c < kTileWords; c += kLanes) {
+        const std::int64_t j0 = tx * kTileWords + c;
+        const Vec mask = load(a.word_mask + j0);
+        Vec lane{};
+        for (int l = 0; l < kLanes; ++l) lane[l] = std::uint64_t(l);
+        for (std::int64_t y = y0; y < y1; ++y) {
+            const Vec w = load(plane + y * a.stride + kRowOffset + j0) & mask;
+            if (!any_bits(w)) continue;
+            const Vec index = lane + std::uint64_t(y * a.words + j0);
+            const Vec h = splitmix_lanes(w ^ splitmix_lanes(index));
+            sum += h & (w != 0);  // hash_word(i, 0) == 0
+        }
+    }
+    std::uint64_t total = 0;
+    for (int l = 0; l < kLanes; ++l) total += sum[l];
+    return total;
+}
+
 }  // namespace
 
-TileKernel TOROID_KERNEL_NAME(const CompiledRule& rule) {
+TileKernels TOROID_KERNEL_NAME(const CompiledRule& rule) {
     const bool stochastic = rule.stochastic();
+    TileKernels k;
+    k.hash = &hash_tile;
     switch (rule.neighbourhood) {
         case kHex:
-            return stochastic ? &step_tile<kHex, false, true> : &step_tile<kHex, false, false>;
+            k.step = stochastic ? &step_tile<kHex, false, true> : &step_tile<kHex, false, false>;
+            break;
         case kVonNeumann:
-            return stochastic ? &step_tile<kVonNeumann, false, true>
-                              : &step_tile<kVonNeumann, false, false>;
+            k.step = stochastic ? &step_tile<kVonNeumann, false, true>
+                                : &step_tile<kVonNeumann, false, false>;
+            break;
         default:
-            if (stochastic) return &step_tile<kMoore, false, true>;
-            return is_life(rule) ? &step_tile<kMoore, true, false>
-                                 : &step_tile<kMoore, false, false>;
+            if (stochastic)
+                k.step = &step_tile<kMoore, false, true>;
+            else
+                k.step = is_life(rule) ? &step_tile<kMoore, true, false>
+                                       : &step_tile<kMoore, false, false>;
     }
+    return k;
 }
 
 }  // namespace toroid::detail
