@@ -8,6 +8,7 @@
 #include <new>
 
 #include "cpu_tiles.hpp"
+#include "temporal_blocking.hpp"
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 
@@ -78,6 +79,10 @@ struct CpuBackend::State {
     std::uint64_t tiles_computed = 0;
 
     bool skip_unchanged = true;
+    // Temporal blocking (temporal_blocking.hpp): 0 = automatic.
+    std::int64_t band_rows = 0;
+    int pass_gens = 0;
+    std::vector<std::uint64_t> band_pop[2];  // scratch of a band pass
 
     explicit State(int threads) : pool(threads) {}
 
@@ -172,6 +177,61 @@ struct CpuBackend::State {
                 add(std::uint32_t(ny * tiles_x + nx));
             }
         }
+    }
+
+    // Every tile is computed each generation (brute force, birth on 0).
+    bool all_active() const {
+        const bool empty_stays_empty = (rule.birth & 1u) == 0 && (rule.birth_random & 1u) == 0;
+        return !empty_stays_empty || !skip_unchanged;
+    }
+
+    // Generations per band pass for `remaining` generations (1: no blocking).
+    // Automatic: on grids whose two planes exceed the L2 caches (> 4 MiB).
+    int gens_per_pass(std::uint64_t remaining) const {
+        if (!all_active() || remaining < 2) return 1;
+        int gens = pass_gens;
+        if (gens == 0) gens = stride * height * 16 > (std::int64_t(4) << 20) ? 8 : 1;
+        return int(std::min<std::uint64_t>(std::uint64_t(gens), remaining));
+    }
+    std::int64_t rows_per_band() const {
+        if (band_rows > 0) return band_rows;
+        const std::int64_t bands = std::int64_t(pool.size()) * 4;
+        return std::max<std::int64_t>(64, ((height + bands - 1) / bands + 31) / 32 * 32);
+    }
+
+    // Advances gens >= 2 generations in one band pass; counters as if stepped
+    // one generation at a time (every tile re-hashed on demand).
+    void step_band_pass(int gens, std::uint64_t seed, std::uint64_t generation) {
+        detail::BandPass pass;
+        pass.kernels = &kernel;
+        pass.args.stride = stride;
+        pass.args.width = width;
+        pass.args.height = height;
+        pass.args.words = words;
+        pass.args.word_mask = word_mask.data();
+        pass.args.rule = rule;
+        pass.args.seed = seed;
+        pass.args.generation = generation;
+        pass.plane[0] = plane[0].get();
+        pass.plane[1] = plane[1].get();
+        pass.cur = cur;
+        pass.gens = gens;
+        pass.band_rows = rows_per_band();
+        pass.tiles_x = tiles_x;
+        const int last = (cur + gens) & 1;
+        for (auto& b : band_pop) b.assign(std::size_t(tile_count()), 0);
+        pass.pop_last = band_pop[0].data();
+        pass.pop_before = band_pop[1].data();
+        detail::step_bands(pass, pool);
+        for (std::uint32_t t = 0; t < std::uint32_t(tile_count()); ++t) {
+            retile(last, t, band_pop[0][t]);
+            retile(1 - last, t, band_pop[1][t]);
+        }
+        forced_list.clear();
+        std::fill(forced.begin(), forced.end(), 0);
+        changed_list.clear();
+        tiles_computed += std::uint64_t(gens) * std::uint64_t(tile_count());
+        cur = last;
     }
 
     void schedule(const CompiledRule& r) {
@@ -390,9 +450,20 @@ void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0)
         for (std::int64_t x = 0; x < src.width(); ++x) set(x0 + x, y0 + y, src.get(x, y));
 }
 
+void CpuBackend::set_temporal_blocking(std::int64_t band_rows, int gens_per_pass) {
+    s_->band_rows = std::max<std::int64_t>(0, band_rows);
+    s_->pass_gens = std::max(0, gens_per_pass);
+}
+
 void CpuBackend::step(std::uint64_t generations) {
     State& s = *s_;
     for (std::uint64_t g = 0; g < generations; ++g) {
+        if (const int gens = s.gens_per_pass(generations - g); gens > 1) {
+            s.step_band_pass(gens, seed_, generation_);
+            generation_ += std::uint64_t(gens);
+            g += std::uint64_t(gens) - 1;
+            continue;
+        }
         s.schedule(s.rule);
         const int nxt = 1 - s.cur;
         detail::TileKernelArgs args;

@@ -46,9 +46,19 @@ using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, s
 using TileHasher = std::uint64_t (*)(const std::uint64_t* plane, const TileKernelArgs& shape,
                                      std::int64_t tile_x, std::int64_t tile_y);
 
+// One whole row of the next generation (temporal blocking, cpu_bands.cpp):
+// out = next state of the stored row `mid` (row y of the torus) between the
+// stored rows `up` and `down`, canonical words masked, edge bits repaired;
+// `generation` in args keys the stochastic draws. Adds each tile column's
+// population to column_pop[tile_x] unless it is null.
+using RowKernel = void (*)(const TileKernelArgs&, const std::uint64_t* up, const std::uint64_t* mid,
+                           const std::uint64_t* down, std::uint64_t* out, std::int64_t y,
+                           std::uint64_t* column_pop);
+
 struct TileKernels {
     TileKernel step = nullptr;
     TileHasher hash = nullptr;
+    RowKernel row = nullptr;
 };
 
 // Instruction sets this CPU runs, best first ("avx512", "avx2", "portable").

@@ -74,6 +74,11 @@ class CpuBackend final : public Backend {
         std::uint64_t bits = 0;
     };
     std::vector<LiveWord> live_words() const;
+    // Temporal blocking when every tile is computed (brute force, birth on
+    // 0): bands of band_rows rows advanced gens_per_pass generations while in
+    // cache (src/cpu/temporal_blocking.hpp). 0 = automatic (on grids larger
+    // than the L2 caches), gens_per_pass 1 = off. Results are identical.
+    void set_temporal_blocking(std::int64_t band_rows, int gens_per_pass);
     // Tiles computed by step() since load(): the work actually done.
     std::uint64_t tiles_computed() const;
 
