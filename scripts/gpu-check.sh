@@ -14,7 +14,11 @@ cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTOROID_CUDA=ON -DCMAKE_CUDA
 cmake --build build-gpu -j"$jobs" >"$out/build.log" 2>&1 || { grep -E "error" "$out/build.log" | head -30; exit 1; }
 
 status=0
-build-gpu/tests/gpu/test_gpu 2>&1 | tee "$out/gpu-tests.log" | tail -15 || status=1
+# Device suites: backends, kernels against their emulated launches (tests/gpu),
+# and the 1-D ring (tests/eca).
+{ build-gpu/tests/gpu/test_gpu; build-gpu/tests/eca/test_eca_gpu; } 2>&1 |
+    tee "$out/gpu-tests.log" | grep -E "^\[  (PASSED|FAILED|SKIPPED)|^\[==========\]" || status=1
+grep -q "FAILED" "$out/gpu-tests.log" && status=1
 grep -q "SKIPPED" "$out/gpu-tests.log" && { echo "GPU tests were skipped: no device visible"; status=1; }
 (cd build-gpu && ctest -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1) || status=1
 tail -3 "$out/ctest.log"

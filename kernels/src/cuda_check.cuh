@@ -1,6 +1,10 @@
-// Every CUDA call is checked: failures throw with file, line, the call and
-// cudaGetErrorString. TOROID_CUDA_WARN is the non-throwing variant for
-// destructors.
+// The CUDA toolkit of every .cu file in kernels/src: the one check macro,
+// its non-throwing variant, the one device buffer, launch dimensions.
+//
+// Every CUDA call is checked: TOROID_CUDA_CHECK throws std::runtime_error
+// naming the file, line, the call and cudaGetErrorString. Destructors must
+// not throw, so they use TOROID_CUDA_WARN, which reports the same on stderr
+// instead of dropping the error.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,6 +12,8 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
+
+#include "toroid/core/launch_index.hpp"
 
 #define TOROID_CUDA_CHECK(call)                                                               \
     do {                                                                                      \
@@ -27,6 +33,11 @@
     } while (0)
 
 namespace toroid::gpu {
+
+// A LaunchShape's dimensions (toroid/kernels/launch_shape.hpp) for <<<...>>>.
+inline dim3 to_dim3(const Index3& i) {
+    return dim3(i.x, i.y, i.z);
+}
 
 // Move-only RAII device buffer of T.
 template <class T>

@@ -37,5 +37,31 @@ TEST(EmulatedLaunch, PhasesSeeEveryWriteOfThePreviousPhase) {
     EXPECT_EQ(sums, (std::vector<int>{28, 92}));
 }
 
+// A runtime number of phases, as in a kernel whose barrier sits in a loop:
+// each phase sees what every thread of its block wrote in the one before.
+TEST(EmulatedLaunch, ProgramPhasesRunInOrderPerBlock) {
+    struct Shared {
+        int values[4];
+    };
+    std::vector<int> totals;
+    emulate_launch_program<Shared>(Index3{2, 1, 1}, Index3{4, 1, 1}, [&](auto&& run_phase) {
+        run_phase([](const LaunchIndex& i, Shared& s) { s.values[i.thread.x] = int(i.block.x); });
+        for (int round = 0; round < 3; ++round) {
+            // Rotate by one thread: reads the neighbour's value of the last phase.
+            int next[4];
+            run_phase([&](const LaunchIndex& i, Shared& s) {
+                next[i.thread.x] = s.values[(i.thread.x + 1) % 4] + 1;
+            });
+            run_phase(
+                [&](const LaunchIndex& i, Shared& s) { s.values[i.thread.x] = next[i.thread.x]; });
+        }
+        run_phase([&](const LaunchIndex& i, Shared& s) {
+            if (i.thread.x == 0)
+                totals.push_back(s.values[0] + s.values[1] + s.values[2] + s.values[3]);
+        });
+    });
+    EXPECT_EQ(totals, (std::vector<int>{12, 16}));
+}
+
 }  // namespace
 }  // namespace toroid::testing

@@ -13,13 +13,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "toroid/core/launch_index.hpp"
 
 namespace toroid::testing {
 
 template <class Body>
-void for_each_thread_of_block(const Index3& grid, const Index3& block, const Index3& b, Body&& body) {
+void for_each_thread_of_block(const Index3& grid, const Index3& block, const Index3& b,
+                              Body&& body) {
     LaunchIndex idx;
     idx.grid_dim = grid;
     idx.block_dim = block;
@@ -54,6 +56,22 @@ void emulate_launch_phased(const Index3& grid, const Index3& block, Phases&&... 
         (for_each_thread_of_block(grid, block, b,
                                   [&](const LaunchIndex& idx) { phases(idx, shared); }),
          ...);
+    });
+}
+
+// Kernels whose barriers sit in loops (a runtime number of phases):
+// program(run_phase) once per block, with a fresh Shared; run_phase(f) runs
+// f(const LaunchIndex&, Shared&) for every thread of the block, so each call
+// is one phase and consecutive calls are separated by a barrier.
+template <class Shared, class Program>
+void emulate_launch_program(const Index3& grid, const Index3& block, Program&& program) {
+    for_each_block(grid, [&](const Index3& b) {
+        auto shared = std::make_unique<Shared>();  // on the heap: it may hold a block's registers
+        auto run_phase = [&](auto&& phase) {
+            for_each_thread_of_block(grid, block, b,
+                                     [&](const LaunchIndex& idx) { phase(idx, *shared); });
+        };
+        program(run_phase);
     });
 }
 
