@@ -63,6 +63,7 @@ struct CpuBackend::State {
     std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
     std::vector<std::uint8_t> tile_changed;                       // last step
     std::vector<std::uint8_t> tile_edges;                         // last step: kEdge* bits
+    std::vector<std::uint64_t> tile_delta;  // last step: hash change (with track_hash)
     std::vector<std::uint32_t> changed_list;                      // tiles changed in the last step
     // Edited tiles: steps left during which the tile and its neighbours are
     // computed whatever changed (the "next" plane does not hold their past).
@@ -79,6 +80,8 @@ struct CpuBackend::State {
     std::uint64_t tiles_computed = 0;
 
     bool skip_unchanged = true;
+    // Kernels report hash deltas once hash() has been asked for since load().
+    bool track_hash = false;
     // Temporal blocking (temporal_blocking.hpp): 0 = automatic.
     std::int64_t band_rows = 0;
     int pass_gens = 0;
@@ -127,6 +130,15 @@ struct CpuBackend::State {
             total_hash[p] -= tile_hash[p][t];
             stale_list[p].push_back(t);
         }
+    }
+
+    // Tile t of plane p changed, with a known hash change.
+    void retile_hashed(int p, std::uint32_t t, std::uint64_t population, std::uint64_t delta) {
+        if (hash_stale[p][t]) return retile(p, t, population);
+        total_pop[p] += population - tile_pop[p][t];
+        tile_pop[p][t] = population;
+        tile_hash[p][t] += delta;
+        total_hash[p] += delta;
     }
 
     void force(std::uint32_t t) {
@@ -293,6 +305,7 @@ struct CpuBackend::State {
         }
         tile_changed.assign(tiles, 0);
         tile_edges.assign(tiles, 0);
+        tile_delta.assign(tiles, 0);
         forced.assign(tiles, 0);
         forced_list.clear();
         stamp.assign(tiles, 0);
@@ -348,6 +361,7 @@ void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t ge
     s.cur = 0;
     s.changed_list.clear();
     s.tiles_computed = 0;
+    s.track_hash = false;
     generation_ = generation;
 }
 
@@ -477,6 +491,7 @@ void CpuBackend::step(std::uint64_t generations) {
         args.rule = s.rule;
         args.seed = seed_;
         args.generation = generation_;
+        args.track_hash = s.track_hash;
 
         const std::size_t n = s.active.size();
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
@@ -487,6 +502,7 @@ void CpuBackend::step(std::uint64_t generations) {
                 if (o.changed) {
                     s.tile_pop[nxt][t] = o.population;
                     s.tile_edges[t] = o.edges;
+                    s.tile_delta[t] = o.hash_delta;
                 }
                 s.tile_changed[t] = o.changed;
             }
@@ -524,7 +540,10 @@ void CpuBackend::step(std::uint64_t generations) {
             s.changed_list.push_back(t);
             const std::uint64_t fresh = s.tile_pop[nxt][t];
             s.tile_pop[nxt][t] = old_pop[i];
-            s.retile(nxt, t, fresh);
+            if (s.track_hash)
+                s.retile_hashed(nxt, t, fresh, s.tile_delta[t]);
+            else
+                s.retile(nxt, t, fresh);
         }
         s.age_forced();
         s.cur = nxt;
@@ -538,6 +557,7 @@ std::uint64_t CpuBackend::population() const {
 
 std::uint64_t CpuBackend::hash() const {
     State& s = *s_;
+    s.track_hash = true;
     const int p = s.cur;
     for (std::uint32_t t : s.stale_list[p]) {
         s.tile_hash[p][t] = s.hash_tile(p, t);

@@ -27,6 +27,9 @@ struct TileKernelArgs {
     CompiledRule rule;
     std::uint64_t seed = 0;
     std::uint64_t generation = 0;  // t
+    // Also return the change of the tile's hash (TileOutcome::hash_delta):
+    // set while someone reads hash() every generation (the analysers).
+    bool track_hash = false;
 };
 
 // Which borders of a tile changed: a neighbour tile needs recomputing only
@@ -37,6 +40,9 @@ struct TileOutcome {
     std::uint64_t population = 0;
     bool changed = false;    // new content differs from what dst held (t-1)
     std::uint8_t edges = 0;  // kEdge* bits: borders (row or column of cells) that changed
+    // With track_hash: sum of hash_word(new) - hash_word(old) over the words
+    // that changed (grid_hash.hpp), so the tile's hash follows without a rescan.
+    std::uint64_t hash_delta = 0;
 };
 
 using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y);

@@ -57,6 +57,19 @@ struct Shifted {
 constexpr Neighbourhood kMoore = Neighbourhood::Moore, kHex = Neighbourhood::Hexagonal,
                         kVonNeumann = Neighbourhood::VonNeumann;
 
+// splitmix64 (grid_hash.hpp) on every lane.
+inline Vec splitmix_lanes(Vec z) {
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// hash_word(index + lane, w) on every lane (0 for a zero word).
+inline Vec hash_lanes(Vec index, Vec w) {
+    return splitmix_lanes(w ^ splitmix_lanes(index)) & (w != 0);
+}
+
 // The word at r (a position in a stored row) and its west/east shifts.
 inline Shifted fetch(const std::uint64_t* r) {
     Shifted s;
@@ -109,8 +122,10 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
     const std::int64_t y0 = ty * kTileRows;
     const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
     const CompiledRule& rule = a.rule;
-    Vec pop{}, top{}, bottom{};
+    Vec pop{}, top{}, bottom{}, hash_delta{};
     std::uint64_t left = 0, right = 0, any = 0;
+    Vec lane_index{};
+    for (int l = 0; l < kLanes; ++l) lane_index[l] = std::uint64_t(l);
     const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
     StochasticPlan plan;
     if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
@@ -145,8 +160,13 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
                 next_state<K, Life, Stochastic>(up, mid, down, up_sums, mid_sums, down_sums, rule,
                                                 plan, mask, std::uint64_t(y * a.words + j0));
             next &= mask;
-            const Vec d = next ^ (load(out) & mask);
+            const Vec old = load(out) & mask;
+            const Vec d = next ^ old;
             column_diff |= d;
+            if (a.track_hash && any_bits(d)) {
+                const Vec index = lane_index + std::uint64_t(y * a.words + j0);
+                hash_delta += hash_lanes(index, next) - hash_lanes(index, old);
+            }
             if (y == y0) top |= d;
             if (y == y1 - 1) bottom |= d;
             store(out, next);
@@ -167,6 +187,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
     std::uint64_t top_any = 0, bottom_any = 0;
     for (int l = 0; l < kLanes; ++l) {
         outcome.population += pop[l];
+        outcome.hash_delta += hash_delta[l];
         top_any |= top[l];
         bottom_any |= bottom[l];
     }
@@ -216,14 +237,6 @@ void step_row(const TileKernelArgs& a, const std::uint64_t* up_row, const std::u
     repair_row_edges(out_row, a.width);
 }
 
-// splitmix64 (grid_hash.hpp) on every lane.
-inline Vec splitmix_lanes(Vec z) {
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 // hash_word over the tile, a vector of words at a time; all-zero vectors
 // (most of a sparse tile) cost a test.
 std::uint64_t hash_tile(const std::uint64_t* plane, const TileKernelArgs& a, std::int64_t tx,
@@ -239,9 +252,7 @@ std::uint64_t hash_tile(const std::uint64_t* plane, const TileKernelArgs& a, std
         for (std::int64_t y = y0; y < y1; ++y) {
             const Vec w = load(plane + y * a.stride + kRowOffset + j0) & mask;
             if (!any_bits(w)) continue;
-            const Vec index = lane + std::uint64_t(y * a.words + j0);
-            const Vec h = splitmix_lanes(w ^ splitmix_lanes(index));
-            sum += h & (w != 0);  // hash_word(i, 0) == 0
+            sum += hash_lanes(lane + std::uint64_t(y * a.words + j0), w);
         }
     }
     std::uint64_t total = 0;
