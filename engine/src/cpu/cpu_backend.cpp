@@ -63,14 +63,15 @@ struct CpuBackend::State {
     std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
     std::vector<std::uint8_t> tile_changed;                       // last step
     std::vector<std::uint8_t> tile_edges;                         // last step: kEdge* bits
-    std::vector<std::uint64_t> tile_delta;  // last step: hash change (with track_hash)
-    std::vector<std::uint32_t> changed_list;                      // tiles changed in the last step
+    std::vector<std::uint64_t> tile_delta;    // last step: hash change (with track_hash)
+    std::vector<std::uint32_t> changed_list;  // tiles changed in the last step
     // Edited tiles: steps left during which the tile and its neighbours are
     // computed whatever changed (the "next" plane does not hold their past).
     std::vector<std::uint8_t> forced;
     std::vector<std::uint32_t> forced_list;
-    std::vector<std::uint32_t> active;  // scratch
-    std::vector<std::uint32_t> stamp;   // scratch for de-duplication
+    std::vector<std::uint32_t> active;                 // scratch
+    std::vector<std::uint32_t> stamp;                  // scratch for de-duplication
+    std::vector<std::uint32_t> stamp_rows, edge_rows;  // tile rows whose edges need repair
     std::uint32_t stamp_now = 0;
     detail::TileKernels kernel;
     std::vector<std::uint64_t> old_pop;  // scratch of step()
@@ -250,6 +251,7 @@ struct CpuBackend::State {
         active.clear();
         if (++stamp_now == 0) {  // wrapped: reset stamps
             std::fill(stamp.begin(), stamp.end(), 0);
+            std::fill(stamp_rows.begin(), stamp_rows.end(), 0);
             stamp_now = 1;
         }
         const std::uint32_t n = std::uint32_t(tile_count());
@@ -309,6 +311,7 @@ struct CpuBackend::State {
         forced.assign(tiles, 0);
         forced_list.clear();
         stamp.assign(tiles, 0);
+        stamp_rows.assign(std::size_t(tiles_y), 0);
         stamp_now = 0;
     }
 };
@@ -507,9 +510,11 @@ void CpuBackend::step(std::uint64_t generations) {
                 s.tile_changed[t] = o.changed;
             }
         };
-        // A few tiles (a small pattern) take microseconds: waking the pool
-        // would cost more than it saves.
-        constexpr std::size_t kInlineTiles = 64;
+        // Up to 256 tiles (4 Mi cells, well under a millisecond) run on the
+        // calling thread: waking the pool every generation costs more than it
+        // saves for the small, busy areas of methuselahs and ships (Acorn's
+        // analysis runs 5x faster so on a loaded 2-core machine).
+        constexpr std::size_t kInlineTiles = 256;
         std::vector<std::uint64_t>& old_pop = s.old_pop;
         old_pop.clear();
         for (std::uint32_t t : s.active) old_pop.push_back(s.tile_pop[nxt][t]);
@@ -525,17 +530,38 @@ void CpuBackend::step(std::uint64_t generations) {
         }
         s.tiles_computed += n;
 
-        // Counters of changed tiles; edge bits of rows whose first or last
-        // tile was rewritten (the kernel stores whole masked words, so even an
-        // unchanged tile loses them); the changed list feeds the next schedule.
-        s.changed_list.clear();
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t t = s.active[i];
+        // Edge bits of rows whose first or last tile was rewritten (the
+        // kernel stores whole masked words, so even an unchanged tile loses
+        // them): once per tile row, in parallel once every tile is written.
+        s.edge_rows.clear();
+        for (std::uint32_t t : s.active) {
             const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
-            if (tx == 0 || tx == s.tiles_x - 1) {
+            if ((tx == 0 || tx == s.tiles_x - 1) && s.stamp_rows[std::size_t(ty)] != s.stamp_now) {
+                s.stamp_rows[std::size_t(ty)] = s.stamp_now;
+                s.edge_rows.push_back(std::uint32_t(ty));
+            }
+        }
+        auto repair = [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const std::int64_t ty = s.edge_rows[i];
                 const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
                 for (std::int64_t y = ty * kTileRows; y < y1; ++y) s.fix_edges(nxt, y);
             }
+        };
+        const std::size_t rows = s.edge_rows.size();
+        if (rows <= 8) {
+            repair(0, rows);
+        } else {
+            const std::size_t per_task =
+                std::max<std::size_t>(2, rows / (std::size_t(s.pool.size()) * 4));
+            s.pool.run((rows + per_task - 1) / per_task, [&](std::size_t task) {
+                repair(task * per_task, std::min(rows, (task + 1) * per_task));
+            });
+        }
+        // Counters of changed tiles; the changed list feeds the next schedule.
+        s.changed_list.clear();
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t t = s.active[i];
             if (!s.tile_changed[t]) continue;
             s.changed_list.push_back(t);
             const std::uint64_t fresh = s.tile_pop[nxt][t];
