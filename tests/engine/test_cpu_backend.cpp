@@ -240,13 +240,13 @@ TEST(CpuBackend, TemporalBlockingMatchesReferenceForEveryBandAndPass) {
         }
 }
 
-// The automatic choice on a grid larger than the caches, with edits between
-// passes, and skipping afterwards.
+// Automatic band heights on a larger grid, with edits between passes.
 TEST(CpuBackend, TemporalBlockingOnALargeGridEqualsOneGenerationAtATime) {
     const Rule rule = Rule::parse("B3/S23");
-    const Grid start = random_grid(8200, 2100, 0.5, 77);  // planes > 4 MiB: blocked
+    const Grid start = random_grid(8200, 2100, 0.5, 77);
     CpuBackend blocked(rule, {2, 0, false}), plain(rule, {2, 0, false});
     plain.set_temporal_blocking(0, 1);
+    blocked.set_temporal_blocking(0, 8);
     for (auto* b : {&blocked, &plain}) {
         b->load(start);
         b->step(21);
