@@ -3,11 +3,10 @@
 // Philox4x32-10. Included by tile_kernel.inl inside its anonymous namespace,
 // after Vec and kLanes are defined (so it is compiled once per instruction set).
 //
-// Packed Philox. Each 64-bit lane of a Vec holds two 32-bit Philox instances:
-// the low half computes level pair p of the lane's word, the high half level
-// pair p + 1, so one batch of 2 * kLanes instances yields four levels of
-// kLanes words. The 32x32 -> 64-bit multiplies are vpmuludq (AVX-512, AVX2,
-// SSE2) on the low halves, and on the high halves shifted down.
+// Vectorised Philox. Each 64-bit lane of a Vec runs one 32-bit Philox
+// instance in its low half (the level pair of the lane's word), so a set of
+// kLanes instances yields two levels of kLanes words; the 32x32 -> 64-bit
+// multiplies are vpmuludq (AVX-512, AVX2, SSE2).
 //
 // Digits of the thresholds. The random transitions of a rule fall into a few
 // classes of equal threshold (B2(1/3)/S12H has one). A class's lanes are
@@ -78,46 +77,39 @@ inline StochasticPlan make_stochastic_plan(const CompiledRule& rule, std::uint64
     return plan;
 }
 
-inline void mulhilo_packed(Vec x, Vec m, Vec& hi, Vec& lo) {
-    const Vec low = mul_low32(x, m), high = mul_low32(x >> 32, m);
-    hi = (low >> 32) | (high & kHigh32);
-    lo = (low & kLow32) | (high << 32);
-}
-
-// Levels 2 * pair + 4 * i .. 2 * pair + 4 * i + 3 of the kLanes words
-// first_word + lane, for i < Chains: independent Philox chains interleaved,
-// so the multiplies' latency overlaps.
+// Levels 2 * pair .. 2 * pair + 4 * Chains - 1 of the kLanes words
+// first_word + lane: 2 * Chains independent sets of kLanes Philox instances
+// (level pair pair + k for set k), interleaved so the multiplies' latency
+// overlaps. Each 64-bit lane holds one instance in its low half; the high
+// halves carry garbage that vpmuludq ignores and the output masks off, so a
+// 32x32 -> 64-bit mulhilo is one multiply and one shift.
 template <int Chains>
 inline void random_levels(const StochasticPlan& plan, std::uint64_t first_word, int pair,
                           Vec (&level)[4 * Chains]) {
+    constexpr int kSets = 2 * Chains;
     Vec words{};
     for (int l = 0; l < kLanes; ++l) words[l] = first_word + std::uint64_t(l);
     const Vec word_high = words >> 32;
     const Vec m0 = splat64(0xD2511F53u), m1 = splat64(0xCD9E8D57u);
-    Vec c0[Chains], c1[Chains], c2[Chains], c3[Chains];
-    for (int i = 0; i < Chains; ++i) {
-        const std::uint64_t p = std::uint64_t(pair + 2 * i);
-        c0[i] = (words & kLow32) | (words << 32);
-        c1[i] = word_high | (word_high << 32) | splat64((p << 28) | ((p + 1) << 60));
-        c2[i] = plan.generation_low;
-        c3[i] = plan.generation_high;
+    Vec c0[kSets], c1[kSets], c2[kSets], c3[kSets];
+    for (int k = 0; k < kSets; ++k) {
+        c0[k] = words;
+        c1[k] = word_high | splat64(std::uint64_t(pair + k) << 28);
+        c2[k] = plan.generation_low;
+        c3[k] = plan.generation_high;
     }
     for (int r = 0; r < 10; ++r) {
-        for (int i = 0; i < Chains; ++i) {
-            Vec hi0, lo0, hi1, lo1;
-            mulhilo_packed(c0[i], m0, hi0, lo0);
-            mulhilo_packed(c2[i], m1, hi1, lo1);
-            c0[i] = hi1 ^ c1[i] ^ plan.round_key0[r];
-            c1[i] = lo1;
-            c2[i] = hi0 ^ c3[i] ^ plan.round_key1[r];
-            c3[i] = lo0;
+        for (int k = 0; k < kSets; ++k) {
+            const Vec p0 = mul_low32(c0[k], m0), p1 = mul_low32(c2[k], m1);
+            c0[k] = (p1 >> 32) ^ c1[k] ^ plan.round_key0[r];
+            c1[k] = p1;
+            c2[k] = (p0 >> 32) ^ c3[k] ^ plan.round_key1[r];
+            c3[k] = p0;
         }
     }
-    for (int i = 0; i < Chains; ++i) {
-        level[4 * i + 0] = (c0[i] & kLow32) | (c1[i] << 32);
-        level[4 * i + 1] = (c2[i] & kLow32) | (c3[i] << 32);
-        level[4 * i + 2] = (c0[i] >> 32) | (c1[i] & kHigh32);
-        level[4 * i + 3] = (c2[i] >> 32) | (c3[i] & kHigh32);
+    for (int k = 0; k < kSets; ++k) {
+        level[2 * k] = (c0[k] & kLow32) | (c1[k] << 32);
+        level[2 * k + 1] = (c2[k] & kLow32) | (c3[k] << 32);
     }
 }
 
