@@ -19,10 +19,17 @@
 //
 // Sparse patterns. The planes are anonymous memory mapped on first touch, and
 // nothing outside live tiles is written: a huge torus costs memory and
-// time in proportion to its live area. Population and hash are kept per tile
-// and summed incrementally (a tile's hash is recomputed only after it
-// changed), so both are O(changed tiles) per generation; live_words() lists
-// the live cells tile by tile. The methuselah analyser runs on this backend.
+// time in proportion to its live area (reset() starts one without a Grid).
+// Population and hash are kept per tile and summed incrementally (once hash()
+// is read, kernels report each changed tile's hash delta), so both are
+// O(changed tiles) per generation; live_words() lists the live cells tile by
+// tile. The methuselah analyser runs on this backend. Up to 256 busy tiles
+// per generation run on the calling thread (waking the pool costs more).
+//
+// Dense work. When every tile is computed anyway (skip_unchanged = false,
+// birth on 0) on planes beyond 16 MiB, bands of rows advance several
+// generations per pass while in cache (temporal blocking,
+// src/cpu/temporal_blocking.hpp), so big grids run at the in-cache rate.
 //
 // Each tile is stepped by a kernel compiled for AVX-512, AVX2 or portable
 // code, chosen at run time (use_instruction_set() forces one); tiles are
