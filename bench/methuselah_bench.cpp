@@ -4,7 +4,6 @@
 #include <benchmark/benchmark.h>
 
 #include "toroid/analysis/methuselah.hpp"
-#include "toroid/analysis/sparse_life.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/io/pattern.hpp"
 
@@ -38,21 +37,8 @@ void BM_Methuselah(benchmark::State& state) {
 }
 BENCHMARK(BM_Methuselah)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
-// Stepping alone, no analysis: SparseLife vs the CPU backend on Acorn's 5206
-// generations (the CPU backend's 2048x32-cell tiles stay busy around every
-// glider and spark).
-void BM_AcornSparseStep(benchmark::State& state) {
-    const toroid::Pattern p = toroid::parse_pattern(kPatterns[1].rle, "acorn");
-    const toroid::Grid g = toroid::place_pattern(p, 2048, 2048);
-    for (auto _ : state) {
-        toroid::SparseLife s(toroid::Rule(), 2048, 2048);
-        s.load(g, 0);
-        s.step(5206);
-        benchmark::DoNotOptimize(s.population());
-    }
-}
-BENCHMARK(BM_AcornSparseStep)->Unit(benchmark::kMillisecond);
-
+// Stepping alone, no analysis: the CPU backend's active tiles on Acorn's
+// 5206 generations.
 void BM_AcornCpuBackendStep(benchmark::State& state) {
     const toroid::Pattern p = toroid::parse_pattern(kPatterns[1].rle, "acorn");
     const toroid::Grid g = toroid::place_pattern(p, 2048, 2048);

@@ -78,7 +78,8 @@ TEST(Memory, CpuBackendCountsBothPlanesAndTheGrid) {
     EXPECT_NE(msg.find("is available: choose a smaller size"), std::string::npos) << msg;
     // The backend's planes are padded rows: far more than 2 canonical planes.
     const std::string planes = msg.substr(msg.find("2 bit-planes of ") + 16);
-    EXPECT_NE(planes.rfind("3.0 TiB", 0), std::string::npos) << msg;  // (32 + 2 x 8) words x h
+    // (8 + 2 x 8) words x h: one 512-cell tile and the row margins.
+    EXPECT_NE(planes.rfind("1.5 TiB", 0), std::string::npos) << msg;
     EXPECT_NO_THROW(b->check_fits(4096, 4096, 1));
     // The refused size was not allocated: the backend still holds its 1x1 torus.
     EXPECT_EQ(b->width(), 1);

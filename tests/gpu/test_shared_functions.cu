@@ -29,7 +29,7 @@ TOROID_HD std::uint64_t evaluate(const Case& c, const CompiledRule& rule, std::u
         count = von_neumann_count(c.w[1], c.w[3], c.w[5], c.w[7]);
     std::uint64_t next = apply_rule(c.w[4], count, rule.birth, rule.survive);
     const std::uint64_t candidates = stochastic_candidates(c.w[4], count, rule);
-    next |= resolve_stochastic(candidates, c.w[4], count, rule, 12345, i, i * 64);
+    next |= resolve_stochastic(candidates, c.w[4], count, rule, 12345, i, i * 7);
     return next ^ cell_draw(7, i, i * 3);
 }
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "toroid/analysis/ship_catalog.hpp"
-#include "toroid/analysis/sparse_life.hpp"
+#include "toroid/analysis/universe.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid {
@@ -62,16 +62,16 @@ TEST(ShipCatalog, CellsAtMatchesTheSimulation) {
     const int k = cat.classify(glider);
     ASSERT_GE(k, 0);
     // Put the glider at (100, 100) at generation 50; run from generation 37 to 70.
-    SparseLife s(Rule(), 256, 256);
+    const auto s = make_universe("auto", Rule(), 256, 256, {1, 0});
     Grid g(256, 256);
     for (const Cell& c : ShipCatalog::cells_at(cat.kind(k), 100, 100, 50, 37))
         g.set(c.x, c.y, true);
-    s.load(g, 37);
+    s->load(g, 37);
     for (std::int64_t t = 37; t <= 70; ++t) {
         auto expected = ShipCatalog::cells_at(cat.kind(k), 100, 100, 50, t);
         std::sort(expected.begin(), expected.end());
-        ASSERT_EQ(s.cells(), expected) << "generation " << t;
-        s.step(1);
+        ASSERT_EQ(s->cells(), expected) << "generation " << t;
+        s->step(1);
     }
 }
 

@@ -25,12 +25,34 @@ std::int64_t wrap(std::int64_t v, std::int64_t n) {
     return ((v % n) + n) % n;
 }
 
-bool happens(Probability p, std::uint32_t draw) {
+// The cell's 32-bit random number (stochastic.hpp's contract, written out
+// here from the definition): digit l, most significant first, is bit x % 64 of
+// the random word of level l of the cell's canonical word, and level l is
+// half of the Philox call for level pair l / 2.
+std::uint32_t cell_random_number(std::uint64_t seed, std::uint64_t generation, std::uint64_t word,
+                                 int bit) {
+    std::uint32_t u = 0;
+    for (int level = 0; level < 32; ++level) {
+        const std::uint32_t pair = std::uint32_t(level / 2);
+        const Philox4x32 counter{{std::uint32_t(word), std::uint32_t(word >> 32) | (pair << 28),
+                                  std::uint32_t(generation), std::uint32_t(generation >> 32)}};
+        const Philox4x32 out =
+            philox4x32_10(counter, std::uint32_t(seed), std::uint32_t(seed >> 32));
+        const std::uint64_t random =
+            level % 2 == 0 ? std::uint64_t(out.v[0]) | (std::uint64_t(out.v[1]) << 32)
+                           : std::uint64_t(out.v[2]) | (std::uint64_t(out.v[3]) << 32);
+        u |= std::uint32_t((random >> bit) & 1) << (31 - level);
+    }
+    return u;
+}
+
+bool happens(Probability p, std::uint64_t seed, std::uint64_t generation, std::uint64_t word,
+             int bit) {
     if (p.absent()) return false;
     if (p.certain()) return true;
-    // threshold = floor(p * 2^32); the transition happens when draw < threshold.
-    std::uint64_t threshold = (std::uint64_t(p.num) << 32) / p.den;
-    return draw < threshold;
+    // threshold = floor(p * 2^32); the transition happens when U < threshold.
+    const std::uint64_t threshold = (std::uint64_t(p.num) << 32) / p.den;
+    return cell_random_number(seed, generation, word, bit) < threshold;
 }
 
 }  // namespace
@@ -57,9 +79,9 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
             const bool alive = cell(x, y) != 0;
             const Probability p = alive ? rule.survival(count) : rule.birth(count);
             if (p.absent()) continue;
-            const std::uint32_t draw =
-                cell_draw(seed, generation, std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x));
-            if (happens(p, draw)) next.set(x, y, true);
+            const std::uint64_t word =
+                std::uint64_t(y) * std::uint64_t(g.words_per_row()) + std::uint64_t(x / 64);
+            if (happens(p, seed, generation, word, int(x % 64))) next.set(x, y, true);
         }
     }
     return next;

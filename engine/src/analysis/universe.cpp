@@ -1,11 +1,10 @@
-// make_universe, and BackendUniverse: the Universe view of any Backend.
+// make_universe: the Universe view of a Backend, with the CPU backend's
+// sparse paths (live words, incremental hash) where it is the backend.
 #include "toroid/analysis/universe.hpp"
 
-#include <algorithm>
 #include <bit>
 
-#include "toroid/analysis/sparse_life.hpp"
-#include "toroid/error.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
 
 namespace toroid {
 
@@ -14,8 +13,11 @@ namespace {
 class BackendUniverse final : public Universe {
   public:
     BackendUniverse(std::unique_ptr<Backend> b, std::int64_t width, std::int64_t height)
-        : b_(std::move(b)) {
-        b_->load(Grid(width, height), 0);
+        : b_(std::move(b)), cpu_(dynamic_cast<CpuBackend*>(b_.get())) {
+        if (cpu_)
+            cpu_->reset(width, height);  // no Grid of the torus's size
+        else
+            b_->load(Grid(width, height), 0);
     }
     std::string name() const override { return b_->name(); }
     std::int64_t width() const override { return b_->width(); }
@@ -27,13 +29,20 @@ class BackendUniverse final : public Universe {
     std::uint64_t population() const override { return b_->population(); }
     std::uint64_t hash() const override { return b_->hash(); }
     std::vector<Cell> cells() const override {
-        const Grid g = b_->grid();
         std::vector<Cell> out;
+        out.reserve(b_->population());
+        auto add_word = [&](std::int64_t y, std::int64_t j, std::uint64_t w) {
+            for (; w; w &= w - 1) out.push_back({j * 64 + std::countr_zero(w), y});
+        };
+        if (cpu_) {
+            for (const auto& lw : cpu_->live_words()) add_word(lw.y, lw.j, lw.bits);
+            return out;
+        }
+        const Grid g = b_->grid();
         for (std::int64_t y = 0; y < g.height(); ++y) {
             auto row = g.row(y);
             for (std::int64_t j = 0; j < g.words_per_row(); ++j)
-                for (std::uint64_t w = row[std::size_t(j)]; w; w &= w - 1)
-                    out.push_back({j * 64 + std::countr_zero(w), y});
+                add_word(y, j, row[std::size_t(j)]);
         }
         return out;
     }
@@ -43,6 +52,7 @@ class BackendUniverse final : public Universe {
 
   private:
     std::unique_ptr<Backend> b_;
+    CpuBackend* cpu_ = nullptr;  // b_ when it is the CPU backend
 };
 
 }  // namespace
@@ -50,9 +60,9 @@ class BackendUniverse final : public Universe {
 std::unique_ptr<Universe> make_universe(const std::string& backend, const Rule& rule,
                                         std::int64_t width, std::int64_t height,
                                         const BackendOptions& options) {
-    if (backend == "sparse" || (backend == "auto" && sparse_life_supports(rule, width, height)))
-        return std::make_unique<SparseLife>(rule, width, height);
-    return std::make_unique<BackendUniverse>(create_backend(backend, rule, options), width, height);
+    const bool cpu = backend == "auto" || backend == "sparse" || backend == "cpu";
+    return std::make_unique<BackendUniverse>(create_backend(cpu ? "cpu" : backend, rule, options),
+                                             width, height);
 }
 
 }  // namespace toroid

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "toroid/core/philox.hpp"
+#include "toroid/core/stochastic.hpp"
 
 namespace toroid {
 namespace {
@@ -26,6 +27,17 @@ Offsets offsets_of(Neighbourhood n) {
     }
 }
 
+// The cell's 32-bit random number, one digit per level, most significant first
+// (stochastic.hpp's contract, cell by cell instead of 64 lanes at once).
+std::uint32_t cell_random_number(std::uint64_t seed, std::uint64_t generation, std::uint64_t word,
+                                 int bit) {
+    std::uint32_t u = 0;
+    for (int level = 0; level < kStochasticLevels; ++level)
+        u |= std::uint32_t((random_level_word(seed, generation, word, level) >> bit) & 1)
+             << (31 - level);
+    return u;
+}
+
 }  // namespace
 
 Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation) {
@@ -45,9 +57,9 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
             bool alive = true;
             if (!p.certain()) {
                 const std::uint64_t threshold = (std::uint64_t(p.num) << 32) / p.den;
-                alive =
-                    cell_draw(seed, generation,
-                              std::uint64_t(y) * std::uint64_t(w) + std::uint64_t(x)) < threshold;
+                const std::uint64_t word =
+                    std::uint64_t(y) * std::uint64_t(g.words_per_row()) + std::uint64_t(x / 64);
+                alive = cell_random_number(seed, generation, word, int(x % 64)) < threshold;
             }
             if (alive) next.set(x, y, true);
         }

@@ -1,12 +1,14 @@
-// CpuBackend: plane storage, edge bits, the active-tile scheduler.
+// CpuBackend: lazily zeroed planes, per-tile counters, the active-tile scheduler.
 #include "toroid/cpu/cpu_backend.hpp"
+
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <new>
 
 #include "cpu_tiles.hpp"
+#include "temporal_blocking.hpp"
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 
@@ -17,18 +19,31 @@ using detail::kTileWords;
 
 namespace {
 
-struct AlignedFree {
-    void operator()(std::uint64_t* p) const { std::free(p); }
-};
-using Plane = std::unique_ptr<std::uint64_t[], AlignedFree>;
+// A plane from anonymous memory: the kernel maps zero pages on first touch,
+// so a huge torus costs memory (and start-up time) only where cells live.
+class Plane {
+  public:
+    Plane() = default;
+    explicit Plane(std::size_t words) : bytes_(std::max<std::size_t>(words * 8, 64)) {
+        void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        data_ = static_cast<std::uint64_t*>(p);
+    }
+    Plane(Plane&& o) noexcept : data_(o.data_), bytes_(o.bytes_) { o.data_ = nullptr; }
+    Plane& operator=(Plane&& o) noexcept {
+        std::swap(data_, o.data_);
+        std::swap(bytes_, o.bytes_);
+        return *this;
+    }
+    ~Plane() {
+        if (data_) munmap(data_, bytes_);
+    }
+    std::uint64_t* get() const { return data_; }
 
-Plane make_plane(std::size_t words) {
-    const std::size_t bytes = ((words * 8 + 63) / 64) * 64;
-    auto* p = static_cast<std::uint64_t*>(std::aligned_alloc(64, bytes));
-    if (!p) throw std::bad_alloc();
-    std::fill(p, p + words, 0);
-    return Plane(p);
-}
+  private:
+    std::uint64_t* data_ = nullptr;
+    std::size_t bytes_ = 0;
+};
 
 }  // namespace
 
@@ -40,41 +55,55 @@ struct CpuBackend::State {
     std::int64_t tiles_x = 0, tiles_y = 0;
     Plane plane[2];
     int cur = 0;
-    std::vector<std::uint64_t> word_mask;     // padded + 1 entries
-    std::vector<std::uint64_t> tile_pop[2];   // per plane
-    std::vector<std::uint8_t> tile_changed;   // last step
-    std::vector<std::uint8_t> tile_edges;     // last step: kEdge* bits
+    std::vector<std::uint64_t> word_mask;  // padded + 1 entries
+    // Per plane and tile: population, and hash (valid unless listed stale).
+    std::vector<std::uint64_t> tile_pop[2], tile_hash[2];
+    std::vector<std::uint8_t> hash_stale[2];
+    std::vector<std::uint32_t> stale_list[2];
+    std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
+    std::vector<std::uint8_t> tile_changed;                       // last step
+    std::vector<std::uint8_t> tile_edges;                         // last step: kEdge* bits
+    std::vector<std::uint64_t> tile_delta;    // last step: hash change (with track_hash)
     std::vector<std::uint32_t> changed_list;  // tiles changed in the last step
-    std::vector<std::uint32_t> active;        // scratch
-    std::vector<std::uint32_t> stamp;         // scratch for de-duplication
+    // Edited tiles: steps left during which the tile and its neighbours are
+    // computed whatever changed (the "next" plane does not hold their past).
+    std::vector<std::uint8_t> forced;
+    std::vector<std::uint32_t> forced_list;
+    std::vector<std::uint32_t> active;                 // scratch
+    std::vector<std::uint32_t> stamp;                  // scratch for de-duplication
+    std::vector<std::uint32_t> stamp_rows, edge_rows;  // tile rows whose edges need repair
     std::uint32_t stamp_now = 0;
-    // Steps after a load or an edit during which the "next" plane does not yet
-    // hold the previous generation of this history (see schedule()).
-    int warmup_steps = 2;
-    detail::TileKernel kernel = nullptr;
+    detail::TileKernels kernel;
+    std::vector<std::uint64_t> old_pop;  // scratch of step()
     std::string isa;
     CompiledRule rule;
     ThreadPool pool;
     std::uint64_t tiles_computed = 0;
 
     bool skip_unchanged = true;
+    // Kernels report hash deltas once hash() has been asked for since load().
+    bool track_hash = false;
+    // Temporal blocking (temporal_blocking.hpp): 0 = automatic.
+    std::int64_t band_rows = 0;
+    int pass_gens = 0;
+    std::vector<std::uint64_t> band_pop[2];  // scratch of a band pass
 
     explicit State(int threads) : pool(threads) {}
 
     std::uint64_t* row(int p, std::int64_t y) { return plane[p].get() + y * stride; }
     const std::uint64_t* row(int p, std::int64_t y) const { return plane[p].get() + y * stride; }
     std::int64_t tile_count() const { return tiles_x * tiles_y; }
+    std::uint32_t tile_of(std::int64_t x, std::int64_t y) const {
+        return std::uint32_t((y / kTileRows) * tiles_x + (x / 64) / kTileWords);
+    }
 
     bool cell(int p, std::int64_t x, std::int64_t y) const { return stored_cell(row(p, y), x); }
 
     // Writes the two edge bits of row y (see plane_layout.hpp).
     void fix_edges(int p, std::int64_t y) { repair_row_edges(row(p, y), width); }
 
-    void fix_all_edges(int p) {
-        for (std::int64_t y = 0; y < height; ++y) fix_edges(p, y);
-    }
-
-    std::uint64_t count_tile(int p, std::int64_t tx, std::int64_t ty) const {
+    std::uint64_t count_tile(int p, std::uint32_t t) const {
+        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
         std::uint64_t n = 0;
         const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y)
@@ -84,12 +113,58 @@ struct CpuBackend::State {
         return n;
     }
 
-    void recount(int p) {
-        for (std::int64_t ty = 0; ty < tiles_y; ++ty)
-            for (std::int64_t tx = 0; tx < tiles_x; ++tx)
-                tile_pop[p][std::size_t(ty * tiles_x + tx)] = count_tile(p, tx, ty);
+    std::uint64_t hash_tile(int p, std::uint32_t t) const {
+        detail::TileKernelArgs shape;
+        shape.stride = stride;
+        shape.height = height;
+        shape.words = words;
+        shape.word_mask = word_mask.data();
+        return kernel.hash(plane[p].get(), shape, t % tiles_x, t / tiles_x);
     }
 
+    // The content of tile t of plane p changed: new population, hash later.
+    void retile(int p, std::uint32_t t, std::uint64_t population) {
+        total_pop[p] += population - tile_pop[p][t];
+        tile_pop[p][t] = population;
+        if (!hash_stale[p][t]) {
+            hash_stale[p][t] = 1;
+            total_hash[p] -= tile_hash[p][t];
+            stale_list[p].push_back(t);
+        }
+    }
+
+    // Tile t of plane p changed, with a known hash change.
+    void retile_hashed(int p, std::uint32_t t, std::uint64_t population, std::uint64_t delta) {
+        if (hash_stale[p][t]) return retile(p, t, population);
+        total_pop[p] += population - tile_pop[p][t];
+        tile_pop[p][t] = population;
+        tile_hash[p][t] += delta;
+        total_hash[p] += delta;
+    }
+
+    void force(std::uint32_t t) {
+        if (!forced[t]) forced_list.push_back(t);
+        forced[t] = 2;
+    }
+
+    // Zeroes tile t of plane p (and the edge bits of its rows) if it holds cells.
+    void clear_tile(int p, std::uint32_t t) {
+        if (!tile_pop[p][t]) return;
+        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
+        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
+            std::uint64_t* r = row(p, y) + kRowOffset + tx * kTileWords;
+            std::fill(r, r + kTileWords, 0);
+            if (tx == 0 || tx == tiles_x - 1) fix_edges(p, y);
+        }
+        retile(p, t, 0);
+    }
+
+    void add(std::uint32_t t) {
+        if (stamp[t] == stamp_now) return;
+        stamp[t] = stamp_now;
+        active.push_back(t);
+    }
     void add_with_neighbours(std::uint32_t t) {
         const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
         for (std::int64_t dy = -1; dy <= 1; ++dy) {
@@ -116,16 +191,69 @@ struct CpuBackend::State {
             }
         }
     }
-    void add(std::uint32_t t) {
-        if (stamp[t] == stamp_now) return;
-        stamp[t] = stamp_now;
-        active.push_back(t);
+
+    // Every tile is computed each generation (brute force, birth on 0).
+    bool all_active() const {
+        const bool empty_stays_empty = (rule.birth & 1u) == 0 && (rule.birth_random & 1u) == 0;
+        return !empty_stays_empty || !skip_unchanged;
+    }
+
+    // Generations per band pass for `remaining` generations (1: no blocking).
+    // Automatic: on grids whose two planes exceed 16 MiB (far beyond the L2
+    // caches; below that the one-generation tile kernel, which reuses each
+    // input row for three output rows, is as fast from L3).
+    int gens_per_pass(std::uint64_t remaining) const {
+        if (!all_active() || remaining < 2) return 1;
+        int gens = pass_gens;
+        if (gens == 0) gens = stride * height * 16 > (std::int64_t(16) << 20) ? 8 : 1;
+        return int(std::min<std::uint64_t>(std::uint64_t(gens), remaining));
+    }
+    std::int64_t rows_per_band() const {
+        if (band_rows > 0) return band_rows;
+        const std::int64_t bands = std::int64_t(pool.size()) * 4;
+        return std::max<std::int64_t>(64, ((height + bands - 1) / bands + 31) / 32 * 32);
+    }
+
+    // Advances gens >= 2 generations in one band pass; counters as if stepped
+    // one generation at a time (every tile re-hashed on demand).
+    void step_band_pass(int gens, std::uint64_t seed, std::uint64_t generation) {
+        detail::BandPass pass;
+        pass.kernels = &kernel;
+        pass.args.stride = stride;
+        pass.args.width = width;
+        pass.args.height = height;
+        pass.args.words = words;
+        pass.args.word_mask = word_mask.data();
+        pass.args.rule = rule;
+        pass.args.seed = seed;
+        pass.args.generation = generation;
+        pass.plane[0] = plane[0].get();
+        pass.plane[1] = plane[1].get();
+        pass.cur = cur;
+        pass.gens = gens;
+        pass.band_rows = rows_per_band();
+        pass.tiles_x = tiles_x;
+        const int last = (cur + gens) & 1;
+        for (auto& b : band_pop) b.assign(std::size_t(tile_count()), 0);
+        pass.pop_last = band_pop[0].data();
+        pass.pop_before = band_pop[1].data();
+        detail::step_bands(pass, pool);
+        for (std::uint32_t t = 0; t < std::uint32_t(tile_count()); ++t) {
+            retile(last, t, band_pop[0][t]);
+            retile(1 - last, t, band_pop[1][t]);
+        }
+        forced_list.clear();
+        std::fill(forced.begin(), forced.end(), 0);
+        changed_list.clear();
+        tiles_computed += std::uint64_t(gens) * std::uint64_t(tile_count());
+        cur = last;
     }
 
     void schedule(const CompiledRule& r) {
         active.clear();
         if (++stamp_now == 0) {  // wrapped: reset stamps
             std::fill(stamp.begin(), stamp.end(), 0);
+            std::fill(stamp_rows.begin(), stamp_rows.end(), 0);
             stamp_now = 1;
         }
         const std::uint32_t n = std::uint32_t(tile_count());
@@ -134,10 +262,9 @@ struct CpuBackend::State {
             for (std::uint32_t t = 0; t < n; ++t) active.push_back(t);
             return;
         }
-        if (warmup_steps > 0 || r.stochastic()) {
-            // Only empty neighbourhoods are predictable here (the "next" plane
-            // may not hold state(t-1) of this history): compute every tile
-            // near life, and every tile whose old content must be cleared.
+        if (r.stochastic()) {
+            // Nothing repeats: compute every tile near life, and every tile
+            // whose old content must be cleared.
             for (std::uint32_t t = 0; t < n; ++t) {
                 if (tile_pop[cur][t])
                     add_with_neighbours(t);
@@ -147,6 +274,47 @@ struct CpuBackend::State {
             return;
         }
         for (std::uint32_t t : changed_list) add_affected(t);
+        for (std::uint32_t t : forced_list) add_with_neighbours(t);
+    }
+
+    void age_forced() {
+        std::size_t kept = 0;
+        for (std::uint32_t t : forced_list)
+            if (--forced[t] > 0) forced_list[kept++] = t;
+        forced_list.resize(kept);
+    }
+
+    void reshape(std::int64_t new_width, std::int64_t new_height) {
+        check_grid_fits(new_width, new_height);
+        const std::int64_t w = words_per_row(new_width);
+        padded = (w + kTileWords - 1) / kTileWords * kTileWords;
+        stride = plane_stride(padded);
+        check_grid_fits(stride * 64, new_height, 2);
+        width = new_width;
+        height = new_height;
+        words = w;
+        tiles_x = padded / kTileWords;
+        tiles_y = (new_height + kTileRows - 1) / kTileRows;
+        for (auto& p : plane) p = Plane(std::size_t(stride * height));
+        word_mask.assign(std::size_t(padded + 1), 0);
+        for (std::int64_t j = 0; j < words; ++j) word_mask[std::size_t(j)] = ~std::uint64_t(0);
+        word_mask[std::size_t(words - 1)] = last_word_mask(width);
+        const std::size_t tiles = std::size_t(tile_count());
+        for (int p = 0; p < 2; ++p) {
+            tile_pop[p].assign(tiles, 0);
+            tile_hash[p].assign(tiles, 0);
+            hash_stale[p].assign(tiles, 0);
+            stale_list[p].clear();
+            total_pop[p] = total_hash[p] = 0;
+        }
+        tile_changed.assign(tiles, 0);
+        tile_edges.assign(tiles, 0);
+        tile_delta.assign(tiles, 0);
+        forced.assign(tiles, 0);
+        forced_list.clear();
+        stamp.assign(tiles, 0);
+        stamp_rows.assign(std::size_t(tiles_y), 0);
+        stamp_now = 0;
     }
 };
 
@@ -154,11 +322,19 @@ CpuBackend::CpuBackend(const Rule& rule, const BackendOptions& options)
     : Backend(rule, options.seed), s_(std::make_unique<State>(options.threads)) {
     s_->rule = rule.compile();
     s_->skip_unchanged = options.skip_unchanged;
-    s_->kernel = detail::select_tile_kernel(s_->rule, &s_->isa);
+    s_->kernel = detail::select_tile_kernel(s_->rule, {}, &s_->isa);
     load(Grid(1, 1));
 }
 
 CpuBackend::~CpuBackend() = default;
+
+void CpuBackend::use_instruction_set(const std::string& isa) {
+    s_->kernel = detail::select_tile_kernel(s_->rule, isa, &s_->isa);
+}
+
+std::vector<std::string> CpuBackend::instruction_sets() {
+    return detail::available_instruction_sets();
+}
 
 std::int64_t CpuBackend::width() const {
     return s_->width;
@@ -187,57 +363,89 @@ void CpuBackend::check_fits(std::int64_t width, std::int64_t height, int caller_
                             "the cpu backend");
 }
 
+void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t generation) {
+    State& s = *s_;
+    if (s.width == width && s.height == height) {
+        // Clear what either plane holds, tile by tile: untouched memory stays untouched.
+        for (int p = 0; p < 2; ++p)
+            for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) s.clear_tile(p, t);
+        s.forced_list.clear();
+        std::fill(s.forced.begin(), s.forced.end(), 0);
+    } else {
+        check_fits(width, height, 0);  // refused with the numbers before allocating
+        s.reshape(width, height);
+    }
+    s.cur = 0;
+    s.changed_list.clear();
+    s.tiles_computed = 0;
+    s.track_hash = false;
+    generation_ = generation;
+}
+
 void CpuBackend::load(const Grid& g, std::uint64_t generation) {
     State& s = *s_;
-    const bool same_shape = s.width == g.width() && s.height == g.height();
-    if (!same_shape) {
-        const std::int64_t words = g.words_per_row();
-        const std::int64_t padded = (words + kTileWords - 1) / kTileWords * kTileWords;
-        const std::int64_t stride = plane_stride(padded);
-        check_fits(g.width(), g.height(), 0);
-        s.width = g.width();
-        s.height = g.height();
-        s.words = words;
-        s.padded = padded;
-        s.stride = stride;
-        s.tiles_x = padded / kTileWords;
-        s.tiles_y = (g.height() + kTileRows - 1) / kTileRows;
-        for (auto& p : s.plane) p = make_plane(std::size_t(stride * s.height));
-        s.word_mask.assign(std::size_t(padded + 1), 0);
-        for (std::int64_t j = 0; j < words; ++j) s.word_mask[std::size_t(j)] = ~std::uint64_t(0);
-        s.word_mask[std::size_t(words - 1)] = g.last_word_mask();
-        const std::size_t tiles = std::size_t(s.tile_count());
-        for (auto& tp : s.tile_pop) tp.assign(tiles, 0);
-        s.tile_changed.assign(tiles, 0);
-        s.tile_edges.assign(tiles, 0);
-        s.stamp.assign(tiles, 0);
-        s.stamp_now = 0;
-    } else {
-        std::fill(s.plane[1 - s.cur].get(), s.plane[1 - s.cur].get() + s.stride * s.height, 0);
-    }
+    reset(g.width(), g.height(), generation);
+    // Copy the live words only; tiles that receive cells are forced.
     for (std::int64_t y = 0; y < s.height; ++y) {
         auto src = g.row(y);
-        std::copy(src.begin(), src.end(), s.row(s.cur, y) + kRowOffset);
+        bool any = false;
+        for (std::int64_t j = 0; j < s.words; ++j) {
+            const std::uint64_t w = src[std::size_t(j)];
+            if (!w) continue;
+            s.row(0, y)[kRowOffset + j] = w;
+            const std::uint32_t t = std::uint32_t((y / kTileRows) * s.tiles_x + j / kTileWords);
+            if (!s.tile_pop[0][t]) s.tile_pop[0][t] = 1;  // marked; counted below
+            any = true;
+        }
+        if (any) s.fix_edges(0, y);
     }
-    s.fix_all_edges(s.cur);
-    s.recount(s.cur);
-    std::fill(s.tile_pop[1 - s.cur].begin(), s.tile_pop[1 - s.cur].end(), 0);
-    s.changed_list.clear();
-    s.warmup_steps = 2;
-    s.tiles_computed = 0;
-    generation_ = generation;
+    for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) {
+        if (!s.tile_pop[0][t]) continue;
+        s.tile_pop[0][t] = 0;
+        s.retile(0, t, s.count_tile(0, t));
+        s.force(t);
+    }
 }
 
 Grid CpuBackend::grid() const {
     const State& s = *s_;
     Grid g(s.width, s.height);
-    for (std::int64_t y = 0; y < s.height; ++y) {
-        const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
-        auto dst = g.row(y);
-        std::copy(r, r + s.words, dst.begin());
+    for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) {
+        if (!s.tile_pop[s.cur][t]) continue;
+        const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
+        const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
+        const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
+        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
+            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
+            auto dst = g.row(y);
+            for (std::int64_t j = tx * kTileWords; j < j1; ++j) dst[std::size_t(j)] = r[j];
+        }
     }
     g.mask_padding();
     return g;
+}
+
+std::vector<CpuBackend::LiveWord> CpuBackend::live_words() const {
+    const State& s = *s_;
+    std::vector<LiveWord> out;
+    std::vector<std::int64_t> live_columns;
+    for (std::int64_t ty = 0; ty < s.tiles_y; ++ty) {
+        live_columns.clear();
+        for (std::int64_t tx = 0; tx < s.tiles_x; ++tx)
+            if (s.tile_pop[s.cur][std::size_t(ty * s.tiles_x + tx)]) live_columns.push_back(tx);
+        if (live_columns.empty()) continue;
+        const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
+        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
+            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
+            for (std::int64_t tx : live_columns) {
+                const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
+                for (std::int64_t j = tx * kTileWords; j < j1; ++j)
+                    if (const std::uint64_t w = r[j] & s.word_mask[std::size_t(j)])
+                        out.push_back({y, j, w});
+            }
+        }
+    }
+    return out;
 }
 
 bool CpuBackend::get(std::int64_t x, std::int64_t y) const {
@@ -259,20 +467,35 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
     std::uint64_t& w = s.row(s.cur, y)[kRowOffset + x / 64];
     w ^= std::uint64_t(1) << (x % 64);
     s.fix_edges(s.cur, y);
-    const std::size_t t = std::size_t((y / kTileRows) * s.tiles_x + (x / 64) / kTileWords);
-    s.tile_pop[s.cur][t] += alive ? 1 : std::uint64_t(-1);
-    s.warmup_steps = 2;  // the "next" plane no longer holds state(t-1) of an unedited past
+    const std::uint32_t t = s.tile_of(x, y);
+    s.retile(s.cur, t, s.tile_pop[s.cur][t] + (alive ? 1 : std::uint64_t(-1)));
+    s.force(t);
 }
 
 Grid CpuBackend::read_region(const Rect& r) const {
     return copy_region(r, [this](std::int64_t x, std::int64_t y) { return get(x, y); });
 }
 
+void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0) {
+    for (std::int64_t y = 0; y < src.height(); ++y)
+        for (std::int64_t x = 0; x < src.width(); ++x) set(x0 + x, y0 + y, src.get(x, y));
+}
+
+void CpuBackend::set_temporal_blocking(std::int64_t band_rows, int gens_per_pass) {
+    s_->band_rows = std::max<std::int64_t>(0, band_rows);
+    s_->pass_gens = std::max(0, gens_per_pass);
+}
+
 void CpuBackend::step(std::uint64_t generations) {
     State& s = *s_;
     for (std::uint64_t g = 0; g < generations; ++g) {
+        if (const int gens = s.gens_per_pass(generations - g); gens > 1) {
+            s.step_band_pass(gens, seed_, generation_);
+            generation_ += std::uint64_t(gens);
+            g += std::uint64_t(gens) - 1;
+            continue;
+        }
         s.schedule(s.rule);
-        if (s.warmup_steps > 0) --s.warmup_steps;
         const int nxt = 1 - s.cur;
         detail::TileKernelArgs args;
         args.src = s.plane[s.cur].get();
@@ -280,24 +503,35 @@ void CpuBackend::step(std::uint64_t generations) {
         args.stride = s.stride;
         args.width = s.width;
         args.height = s.height;
+        args.words = s.words;
         args.word_mask = s.word_mask.data();
         args.rule = s.rule;
         args.seed = seed_;
         args.generation = generation_;
+        args.track_hash = s.track_hash;
 
         const std::size_t n = s.active.size();
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
-                const detail::TileOutcome o = s.kernel(args, t % s.tiles_x, t / s.tiles_x);
-                s.tile_pop[nxt][t] = o.population;
+                const detail::TileOutcome o = s.kernel.step(args, t % s.tiles_x, t / s.tiles_x);
+                // Only this task touches tile t's counters of the next plane.
+                if (o.changed) {
+                    s.tile_pop[nxt][t] = o.population;
+                    s.tile_edges[t] = o.edges;
+                    s.tile_delta[t] = o.hash_delta;
+                }
                 s.tile_changed[t] = o.changed;
-                s.tile_edges[t] = o.edges;
             }
         };
-        // A few tiles (a small pattern) take microseconds: waking the pool
-        // would cost more than it saves.
-        constexpr std::size_t kInlineTiles = 16;
+        // Up to 256 tiles (4 Mi cells, well under a millisecond) run on the
+        // calling thread: waking the pool every generation costs more than it
+        // saves for the small, busy areas of methuselahs and ships (Acorn's
+        // analysis runs 5x faster so on a loaded 2-core machine).
+        constexpr std::size_t kInlineTiles = 256;
+        std::vector<std::uint64_t>& old_pop = s.old_pop;
+        old_pop.clear();
+        for (std::uint32_t t : s.active) old_pop.push_back(s.tile_pop[nxt][t]);
         if (n <= kInlineTiles) {
             run_tiles(0, n);
         } else {
@@ -310,44 +544,68 @@ void CpuBackend::step(std::uint64_t generations) {
         }
         s.tiles_computed += n;
 
-        // Edge bits of rows whose first or last tile was recomputed; the
-        // changed list feeds the next schedule.
-        s.changed_list.clear();
+        // Edge bits of rows whose first or last tile was rewritten (the
+        // kernel stores whole masked words, so even an unchanged tile loses
+        // them): once per tile row, in parallel once every tile is written.
+        s.edge_rows.clear();
         for (std::uint32_t t : s.active) {
             const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
-            if (s.tile_changed[t]) s.changed_list.push_back(t);
-            if (tx == 0 || tx == s.tiles_x - 1) {
+            if ((tx == 0 || tx == s.tiles_x - 1) && s.stamp_rows[std::size_t(ty)] != s.stamp_now) {
+                s.stamp_rows[std::size_t(ty)] = s.stamp_now;
+                s.edge_rows.push_back(std::uint32_t(ty));
+            }
+        }
+        auto repair = [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const std::int64_t ty = s.edge_rows[i];
                 const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
                 for (std::int64_t y = ty * kTileRows; y < y1; ++y) s.fix_edges(nxt, y);
             }
+        };
+        const std::size_t rows = s.edge_rows.size();
+        if (rows <= 8) {
+            repair(0, rows);
+        } else {
+            const std::size_t per_task =
+                std::max<std::size_t>(2, rows / (std::size_t(s.pool.size()) * 4));
+            s.pool.run((rows + per_task - 1) / per_task, [&](std::size_t task) {
+                repair(task * per_task, std::min(rows, (task + 1) * per_task));
+            });
         }
+        // Counters of changed tiles; the changed list feeds the next schedule.
+        s.changed_list.clear();
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t t = s.active[i];
+            if (!s.tile_changed[t]) continue;
+            s.changed_list.push_back(t);
+            const std::uint64_t fresh = s.tile_pop[nxt][t];
+            s.tile_pop[nxt][t] = old_pop[i];
+            if (s.track_hash)
+                s.retile_hashed(nxt, t, fresh, s.tile_delta[t]);
+            else
+                s.retile(nxt, t, fresh);
+        }
+        s.age_forced();
         s.cur = nxt;
         ++generation_;
     }
 }
 
 std::uint64_t CpuBackend::population() const {
-    std::uint64_t n = 0;
-    for (std::uint64_t p : s_->tile_pop[s_->cur]) n += p;
-    return n;
+    return s_->total_pop[s_->cur];
 }
 
 std::uint64_t CpuBackend::hash() const {
-    const State& s = *s_;
-    std::uint64_t sum = 0;
-    for (std::int64_t t = 0; t < s.tile_count(); ++t) {
-        if (!s.tile_pop[s.cur][std::size_t(t)]) continue;
-        const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
-        const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
-        const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
-        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
-            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
-            for (std::int64_t j = tx * kTileWords; j < j1; ++j)
-                sum +=
-                    hash_word(std::uint64_t(y * s.words + j), r[j] & s.word_mask[std::size_t(j)]);
-        }
+    State& s = *s_;
+    s.track_hash = true;
+    const int p = s.cur;
+    for (std::uint32_t t : s.stale_list[p]) {
+        s.tile_hash[p][t] = s.hash_tile(p, t);
+        s.total_hash[p] += s.tile_hash[p][t];
+        s.hash_stale[p][t] = 0;
     }
-    return hash_finish(s.width, s.height, sum);
+    s.stale_list[p].clear();
+    return hash_finish(s.width, s.height, s.total_hash[p]);
 }
 
 }  // namespace toroid

@@ -5,13 +5,15 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "toroid/core/compiled_rule.hpp"
 #include "toroid/core/plane_layout.hpp"
 
 namespace toroid::detail {
 
-inline constexpr std::int64_t kTileWords = 32;  // 2048 cells: four AVX-512 vectors per row
+inline constexpr std::int64_t kTileWords = 8;  // 512 cells: one AVX-512 vector per row
 inline constexpr std::int64_t kTileRows = 32;
 
 struct TileKernelArgs {
@@ -20,10 +22,14 @@ struct TileKernelArgs {
     std::int64_t stride = 0;             // words per stored row
     std::int64_t width = 0;
     std::int64_t height = 0;
+    std::int64_t words = 0;  // canonical words per row (indexes the stochastic draws)
     const std::uint64_t* word_mask = nullptr;  // valid bits of word j, for j < padded words
     CompiledRule rule;
     std::uint64_t seed = 0;
     std::uint64_t generation = 0;  // t
+    // Also return the change of the tile's hash (TileOutcome::hash_delta):
+    // set while someone reads hash() every generation (the analysers).
+    bool track_hash = false;
 };
 
 // Which borders of a tile changed: a neighbour tile needs recomputing only
@@ -34,15 +40,40 @@ struct TileOutcome {
     std::uint64_t population = 0;
     bool changed = false;    // new content differs from what dst held (t-1)
     std::uint8_t edges = 0;  // kEdge* bits: borders (row or column of cells) that changed
+    // With track_hash: sum of hash_word(new) - hash_word(old) over the words
+    // that changed (grid_hash.hpp), so the tile's hash follows without a rescan.
+    std::uint64_t hash_delta = 0;
 };
 
 using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y);
 
-// Returns the kernel for the rule's kind on the best instruction set this CPU has.
-TileKernel select_tile_kernel(const CompiledRule& rule, std::string* isa);
+// Sum of hash_word(y * words + j, word) over the tile's canonical words of
+// `plane` (grid_hash.hpp), i.e. the tile's share of Grid::hash().
+using TileHasher = std::uint64_t (*)(const std::uint64_t* plane, const TileKernelArgs& shape,
+                                     std::int64_t tile_x, std::int64_t tile_y);
 
-TileKernel tile_kernel_portable(const CompiledRule& rule);
-TileKernel tile_kernel_avx2(const CompiledRule& rule);
-TileKernel tile_kernel_avx512(const CompiledRule& rule);
+// One whole row of the next generation (temporal blocking, cpu_bands.cpp):
+// out = next state of the stored row `mid` (row y of the torus) between the
+// stored rows `up` and `down`, canonical words masked, edge bits repaired;
+// `generation` in args keys the stochastic draws. Adds each tile column's
+// population to column_pop[tile_x] unless it is null.
+using RowKernel = void (*)(const TileKernelArgs&, const std::uint64_t* up, const std::uint64_t* mid,
+                           const std::uint64_t* down, std::uint64_t* out, std::int64_t y,
+                           std::uint64_t* column_pop);
+
+struct TileKernels {
+    TileKernel step = nullptr;
+    TileHasher hash = nullptr;
+    RowKernel row = nullptr;
+};
+
+// Instruction sets this CPU runs, best first ("avx512", "avx2", "portable").
+std::vector<std::string> available_instruction_sets();
+// The kernel for the rule's kind on `wanted` (empty: the best available).
+TileKernels select_tile_kernel(const CompiledRule& rule, std::string_view wanted, std::string* isa);
+
+TileKernels tile_kernel_portable(const CompiledRule& rule);
+TileKernels tile_kernel_avx2(const CompiledRule& rule);
+TileKernels tile_kernel_avx512(const CompiledRule& rule);
 
 }  // namespace toroid::detail

@@ -9,8 +9,8 @@
 //
 // Method (docs/methuselah.md has the details and the justification):
 //   1. The pattern runs on a torus much larger than its debris (auto: grown
-//      and restarted when the debris nears the edge), on SparseLife when the
-//      rule allows, so settled debris costs nothing.
+//      and restarted when the debris nears the edge), on the CPU backend's
+//      active tiles, so settled debris and empty space cost nothing.
 //   2. Every kSweep generations the live cells are clustered; isolated
 //      objects that ShipCatalog recognises as spaceships, outside the debris
 //      bounding box by a margin and moving away from it, are recorded
@@ -46,7 +46,7 @@ struct MethuselahProgress {
 struct MethuselahOptions {
     std::uint64_t max_gens = 100000;
     std::int64_t torus_width = 0, torus_height = 0;  // 0: automatic
-    std::string backend = "auto";                    // "auto", "sparse", "cpu", "cuda"
+    std::string backend = "auto";                    // "auto" (= "cpu"), "cpu", "cuda"
     BackendOptions backend_options;
     std::string checkpoint_path;         // empty: no checkpoints
     std::uint64_t checkpoint_every = 0;  // generations between checkpoints (0: only on interrupt)

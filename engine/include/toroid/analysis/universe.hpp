@@ -2,14 +2,14 @@
 //
 // An analyser (methuselah lifespans, soups) needs to step a torus, read its
 // live cells, delete escaping objects and hash the state, many thousands of
-// times per second. Two implementations:
-//   * SparseLife (sparse_life.hpp): QuickLife-style 64x64 tiles, only tiles
-//     near change are computed; every deterministic rule without birth on 0
-//     (Moore, hexagonal, von Neumann) on a torus whose sides are multiples of
-//     64. Bit-identical to every Backend (tested against the CPU backend).
-//   * BackendUniverse: any Backend (cpu, cuda) for everything else
-//     (stochastic rules, B0 rules, odd torus sizes, or when forced).
-// make_universe("auto" | "sparse" | "cpu" | "cuda", ...) picks one.
+// times per second. The Universe is a view of a Backend; on the CPU backend
+// (the default, "auto") every one of those costs only the live tiles: the
+// backend's active-tile scheduler skips settled space, keeps population and
+// hash per tile, and lists live cells from the live tiles (cpu_backend.hpp).
+// Any torus size and rule kind; `--backend cuda` (or any registered name)
+// runs the same interface on another backend, at full-grid cost per call.
+// make_universe("auto" | "cpu" | "cuda" | ..., ...) picks one; "sparse" is
+// kept as a name of the CPU universe.
 //
 // Coordinates are torus coordinates (0 <= x < width, 0 <= y < height).
 // hash() equals Grid::hash() (and Backend::hash()) of the same state.
@@ -56,11 +56,7 @@ class Universe {
     virtual void clear_cells(std::span<const Cell> cells) = 0;
 };
 
-// True when SparseLife can run `rule` on a width x height torus.
-bool sparse_life_supports(const Rule& rule, std::int64_t width, std::int64_t height);
-
-// backend: "auto" (SparseLife when supported, else the best Backend),
-// "sparse" (InputError when unsupported, saying why), or a Backend name.
+// backend: "auto", "sparse" or "cpu" (the CPU backend), or a Backend name.
 std::unique_ptr<Universe> make_universe(const std::string& backend, const Rule& rule,
                                         std::int64_t width, std::int64_t height,
                                         const BackendOptions& options = {});

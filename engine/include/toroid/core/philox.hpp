@@ -1,14 +1,16 @@
 // Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3",
-// SC'11): a counter-based generator, so the random draw of any cell in any
-// generation is a pure function of (seed, generation, cell) and the CPU and
-// GPU backends give identical grids whatever order they visit cells in.
+// SC'11): a counter-based generator, so a random draw is a pure function of
+// its counter and key, and the CPU and GPU backends give identical grids
+// whatever order they visit cells in. Two users:
 //
-// Stochastic rules draw one 32-bit number per cell per generation:
-//   counter = (cell / 4 low, cell / 4 high, generation low, generation high)
-//   key     = (seed low, seed high)
-//   draw    = philox(counter, key)[cell % 4]
-// where `cell` is the canonical cell index y * width + x and `generation` the
-// generation being advanced from. Four neighbouring cells share one call.
+// * Soups (soup.cpp) draw one 32-bit number per cell:
+//     counter = (cell / 4 low, cell / 4 high, tag low, tag high)
+//     key     = (seed low, seed high)
+//     draw    = philox(counter, key)[cell % 4]
+//   (cell_draw below); four neighbouring cells share one call.
+// * Stochastic rules draw random words of 64 cells, one per binary digit of
+//   the cells' random numbers, indexed by (generation, word, level): see
+//   stochastic.hpp for that contract.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +50,7 @@ TOROID_HD Philox4x32 cell_draws(std::uint64_t seed, std::uint64_t generation, st
     return philox4x32_10(ctr, std::uint32_t(seed), std::uint32_t(seed >> 32));
 }
 
-// The draw of one cell; see the header comment for the counter layout.
+// The soup draw of one cell; see the header comment for the counter layout.
 TOROID_HD std::uint32_t cell_draw(std::uint64_t seed, std::uint64_t generation,
                                   std::uint64_t cell) {
     return cell_draws(seed, generation, cell >> 2).v[cell & 3];

@@ -2,10 +2,11 @@
 //
 //   count(x, y) = sum over the neighbourhood offsets (dx, dy) of
 //                 cell((x + dx) mod W, (y + dy) mod H)      (with multiplicity)
-// then birth or survival by the rule, stochastic draws by cell_draw(seed,
-// generation, y * W + x). Slow on purpose and sharing nothing with the
-// backends but the Philox draw: `toroid selftest` checks every backend
-// against it. (The test suite keeps its own, separately written reference in
+// then birth or survival by the rule; a random transition happens when the
+// cell's 32-bit number, read digit by digit from the level words of its
+// canonical word (stochastic.hpp's contract), is below floor(p * 2^32). Slow on
+// purpose and sharing nothing with the backends but the Philox words: `toroid selftest` checks
+// every backend against it. (The test suite keeps its own, separately written reference in
 // tests/support, so the two also check each other.)
 #pragma once
 

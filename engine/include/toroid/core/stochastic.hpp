@@ -1,10 +1,32 @@
-// Resolving stochastic transitions, shared by the CPU backend and kernels.
+// Stochastic transitions: 64 Bernoulli draws at once, shared by the CPU tile
+// kernels, the CUDA kernels and the tests.
 //
-// After the deterministic part of a word is known, the cells whose
-// transition is random (stochastic_candidates in bitslice.hpp) each compare
-// their Philox draw (philox.hpp: keyed by seed, indexed by generation and
-// cell) with the threshold of their count. The result depends only on
-// (seed, generation, cell, neighbourhood), never on visiting order.
+// Per-cell contract. A cell whose transition (state s, neighbour count k) is
+// random with threshold T = floor(p * 2^32) (CompiledRule) makes it happen
+// iff its 32-bit random number U is < T, so with probability T / 2^32, within
+// 2^-32 of p. U is not drawn per cell: its binary digits come from random
+// words shared by the 64 cells of a canonical word,
+//     digit l of U (l = 0 most significant .. 31) = bit b of R(l)
+//     R(l) = random_level_word(seed, generation, word, l)
+// where `word` is the canonical word index y * words_per_row + x / 64, b is
+// x % 64, and `generation` is the generation being advanced from. R(l) comes
+// from one Philox4x32-10 call per pair of levels (philox.hpp):
+//     counter = (word low 32 bits, (word >> 32) | (l / 2) << 28,
+//                generation low 32 bits, generation high 32 bits)
+//     key     = (seed low 32 bits, seed high 32 bits)
+//     R(l)    = out[0] | out[1] << 32 for even l, out[2] | out[3] << 32 for odd l
+// (word indices stay below 2^60). The result is a pure function of (seed,
+// generation, cell, neighbourhood): never of visiting order, tile shape,
+// instruction set, thread count or device.
+//
+// Evaluation. Compare U with T most significant digit first, 64 cells at a
+// time: at level l, a lane whose digit of U is 0 where T's is 1 has U < T
+// (happens), 1 where T's is 0 has U > T (does not), equal digits leave it
+// undecided. A lane is decided after two levels on average, so later random
+// words are drawn only while some lane of the word is undecided; the digits
+// of T per lane are bit-sliced (apply_rule with the masks of counts whose
+// threshold has digit l set). A lane undecided after 32 levels has U == T:
+// the transition does not happen.
 #pragma once
 
 #include <cstdint>
@@ -16,40 +38,59 @@
 
 namespace toroid {
 
-TOROID_HD int lowest_bit(std::uint64_t x) {
-#if defined(__CUDA_ARCH__)
-    return __ffsll(static_cast<long long>(x)) - 1;
-#else
-    return __builtin_ctzll(x);
-#endif
+inline constexpr int kStochasticLevels = 32;  // binary digits of a threshold
+
+// The Philox output holding levels 2 * pair and 2 * pair + 1 of `word`.
+TOROID_HD Philox4x32 random_level_pair(std::uint64_t seed, std::uint64_t generation,
+                                       std::uint64_t word, int pair) {
+    const Philox4x32 ctr{{std::uint32_t(word),
+                          std::uint32_t(word >> 32) | (std::uint32_t(pair) << 28),
+                          std::uint32_t(generation), std::uint32_t(generation >> 32)}};
+    return philox4x32_10(ctr, std::uint32_t(seed), std::uint32_t(seed >> 32));
 }
 
-// Bits of `candidates` whose random transition happens. `first_cell` is the
-// canonical index (y * width + x) of the cell at bit 0 of the word.
+// R(level) of the contract above.
+TOROID_HD std::uint64_t random_level_word(std::uint64_t seed, std::uint64_t generation,
+                                          std::uint64_t word, int level) {
+    const Philox4x32 r = random_level_pair(seed, generation, word, level >> 1);
+    const int h = (level & 1) * 2;
+    return std::uint64_t(r.v[h]) | (std::uint64_t(r.v[h + 1]) << 32);
+}
+
+// Bit k set when digit `level` (0 = weight 2^-1) of thresholds[k] is 1.
+TOROID_HD std::uint32_t threshold_digits(const std::uint32_t (&thresholds)[9], int level) {
+    std::uint32_t mask = 0;
+    for (int k = 0; k < 9; ++k) mask |= ((thresholds[k] >> (31 - level)) & 1u) << k;
+    return mask;
+}
+
+// One level of the comparison: lanes where the random digit is below the
+// threshold digit happen; lanes with equal digits stay undecided.
+template <class W>
+TOROID_HD void compare_level(W random, W digit, W& undecided, W& happens) {
+    happens |= undecided & digit & ~random;
+    undecided &= ~(digit ^ random);
+}
+
+// Bits of `candidates` (stochastic_candidates) whose random transition happens.
 TOROID_HD std::uint64_t resolve_stochastic(std::uint64_t candidates, std::uint64_t self,
                                            const Count4<std::uint64_t>& count,
                                            const CompiledRule& rule, std::uint64_t seed,
-                                           std::uint64_t generation, std::uint64_t first_cell) {
-    std::uint64_t out = 0;
-    // One Philox call yields the draws of four consecutive cells (philox.hpp):
-    // candidates are visited in increasing order, so a call is reused for
-    // every candidate of the same group.
-    std::uint64_t group = ~std::uint64_t(0);
-    Philox4x32 draws{};
-    while (candidates) {
-        const int bit = lowest_bit(candidates);
-        candidates &= candidates - 1;
-        const int k = count_at(count, bit);
-        const std::uint32_t threshold =
-            ((self >> bit) & 1) ? rule.survive_threshold[k] : rule.birth_threshold[k];
-        const std::uint64_t cell = first_cell + std::uint64_t(bit);
-        if ((cell >> 2) != group) {
-            group = cell >> 2;
-            draws = cell_draws(seed, generation, group);
+                                           std::uint64_t generation, std::uint64_t word) {
+    std::uint64_t undecided = candidates, happens = 0;
+    for (int pair = 0; undecided && pair < kStochasticLevels / 2; ++pair) {
+        const Philox4x32 r = random_level_pair(seed, generation, word, pair);
+        for (int h = 0; h < 2; ++h) {
+            const int level = 2 * pair + h;
+            const std::uint64_t random =
+                std::uint64_t(r.v[2 * h]) | (std::uint64_t(r.v[2 * h + 1]) << 32);
+            const std::uint64_t digit =
+                apply_rule(self, count, threshold_digits(rule.birth_threshold, level),
+                           threshold_digits(rule.survive_threshold, level));
+            compare_level(random, digit, undecided, happens);
         }
-        if (draws.v[cell & 3] < threshold) out |= std::uint64_t(1) << bit;
     }
-    return out;
+    return happens;
 }
 
 }  // namespace toroid

@@ -96,7 +96,7 @@ TOROID_HD W torus_next_word(const W* in, const TorusShape& s, const CompiledRule
 }
 
 // Exact next state of word j of row y for any rule (one torus, scalar):
-// stochastic transitions drawn with (seed, generation, cell y*width + x).
+// stochastic transitions drawn with (seed, generation, canonical word y*wpr + j).
 TOROID_HD std::uint64_t torus_next_word_any(const std::uint64_t* in, const TorusShape& s,
                                             const CompiledRule& rule, std::uint64_t seed,
                                             std::uint64_t generation, std::int64_t y,
@@ -109,9 +109,8 @@ TOROID_HD std::uint64_t torus_next_word_any(const std::uint64_t* in, const Torus
     if (rule.stochastic()) {
         const std::uint64_t candidates = stochastic_candidates(self, c, rule) & mask;
         if (candidates)
-            next |= resolve_stochastic(
-                candidates, self, c, rule, seed, generation,
-                std::uint64_t(y) * std::uint64_t(s.width) + std::uint64_t(j) * 64);
+            next |= resolve_stochastic(candidates, self, c, rule, seed, generation,
+                                       std::uint64_t(y) * std::uint64_t(s.wpr) + std::uint64_t(j));
     }
     return next & mask;
 }

@@ -7,20 +7,39 @@
 // width. Rows are padded to whole tiles (stride = plane_stride(padded)).
 //
 // Tiles. The plane is cut into tiles of kTileWords words x kTileRows rows
-// (2048 x 32 cells). A step computes only active tiles: a tile that did not
-// change in the previous step (state(t) == state(t-2)) and whose neighbours
-// did not change along the borders it touches has state(t+1) == state(t-1),
-// which the "next" plane already holds, so settled still lifes and period-2
-// oscillators cost nothing. For a few steps after a load or an edit, and for
-// stochastic rules, only tiles with an empty neighbourhood are skipped.
-// skip_unchanged = false (BackendOptions) computes every tile.
+// (512 x 32 cells: one AVX-512 vector wide). A step computes only active
+// tiles: a tile that did not change in the previous step (state(t) ==
+// state(t-2)) and whose neighbours did not change along the borders it
+// touches has state(t+1) == state(t-1), which the "next" plane already holds,
+// so settled still lifes and period-2 oscillators cost nothing. A tile edited
+// by load() or set() is computed with its eight neighbours for two steps
+// (until the "next" plane holds its past again); for stochastic rules only
+// tiles with an empty neighbourhood are skipped. skip_unchanged = false
+// (BackendOptions) computes every tile.
+//
+// Sparse patterns. The planes are anonymous memory mapped on first touch, and
+// nothing outside live tiles is written: a huge torus costs memory and
+// time in proportion to its live area (reset() starts one without a Grid).
+// Population and hash are kept per tile and summed incrementally (once hash()
+// is read, kernels report each changed tile's hash delta), so both are
+// O(changed tiles) per generation; live_words() lists the live cells tile by
+// tile. The methuselah analyser runs on this backend. Up to 256 busy tiles
+// per generation run on the calling thread (waking the pool costs more).
+//
+// Dense work. When every tile is computed anyway (skip_unchanged = false,
+// birth on 0) on planes beyond 16 MiB, bands of rows advance several
+// generations per pass while in cache (temporal blocking,
+// src/cpu/temporal_blocking.hpp), so big grids run at the in-cache rate.
+//
 // Each tile is stepped by a kernel compiled for AVX-512, AVX2 or portable
-// code, chosen at run time; tiles are spread over a ThreadPool and write
-// only their own words, so results do not depend on the thread count.
+// code, chosen at run time (use_instruction_set() forces one); tiles are
+// spread over a ThreadPool and write only their own words, so results do not
+// depend on the thread count.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "toroid/core/backend.hpp"
 
@@ -36,18 +55,40 @@ class CpuBackend final : public Backend {
     // Two planes of padded rows (tiles of kTileWords words plus halo words).
     void check_fits(std::int64_t width, std::int64_t height, int caller_planes = 1) const override;
     void load(const Grid& grid, std::uint64_t generation = 0) override;
+    // An empty width x height torus, without building a Grid of that size:
+    // with set() / write_region() the way to start a pattern on a huge torus.
+    void reset(std::int64_t width, std::int64_t height, std::uint64_t generation = 0);
     Grid grid() const override;
     std::int64_t width() const override;
     std::int64_t height() const override;
     bool get(std::int64_t x, std::int64_t y) const override;
     void set(std::int64_t x, std::int64_t y, bool alive) override;
     Grid read_region(const Rect& r) const override;
+    void write_region(const Grid& src, std::int64_t x, std::int64_t y) override;
     void step(std::uint64_t generations = 1) override;
     std::uint64_t population() const override;
     std::uint64_t hash() const override;
 
     std::string instruction_set() const;  // "avx512", "avx2" or "portable"
+    // Instruction sets this CPU runs, best first; the default is the first
+    // (capped by the environment variable TOROID_CPU_ISA=portable|avx2).
+    static std::vector<std::string> instruction_sets();
+    // Steps with the kernels for `isa` from now on (InputError when this CPU
+    // lacks it). Results are identical on every instruction set.
+    void use_instruction_set(const std::string& isa);
     int threads() const;
+    // The non-zero canonical words of the current state, sorted by (y, j):
+    // word j of row y holds cells 64 j .. 64 j + 63. Cost: the live tiles.
+    struct LiveWord {
+        std::int64_t y = 0, j = 0;
+        std::uint64_t bits = 0;
+    };
+    std::vector<LiveWord> live_words() const;
+    // Temporal blocking when every tile is computed (brute force, birth on
+    // 0): bands of band_rows rows advanced gens_per_pass generations while in
+    // cache (src/cpu/temporal_blocking.hpp). 0 = automatic (on grids larger
+    // than the L2 caches), gens_per_pass 1 = off. Results are identical.
+    void set_temporal_blocking(std::int64_t band_rows, int gens_per_pass);
     // Tiles computed by step() since load(): the work actually done.
     std::uint64_t tiles_computed() const;
 

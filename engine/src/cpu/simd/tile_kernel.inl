@@ -9,7 +9,7 @@
 // rolling window of three input rows, so each input row is loaded and
 // shifted once per column and feeds three output rows.
 #include <cstring>
-#if defined(__AVX512F__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -52,18 +52,83 @@ struct Shifted {
     Vec west, self, east;
 };
 
+#include "stochastic_lanes.inl"
+
 constexpr Neighbourhood kMoore = Neighbourhood::Moore, kHex = Neighbourhood::Hexagonal,
                         kVonNeumann = Neighbourhood::VonNeumann;
+
+// splitmix64 (grid_hash.hpp) on every lane.
+inline Vec splitmix_lanes(Vec z) {
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// hash_word(index + lane, w) on every lane (0 for a zero word).
+inline Vec hash_lanes(Vec index, Vec w) {
+    return splitmix_lanes(w ^ splitmix_lanes(index)) & (w != 0);
+}
+
+// The word at r (a position in a stored row) and its west/east shifts.
+inline Shifted fetch(const std::uint64_t* r) {
+    Shifted s;
+    s.self = load(r);
+#if defined(__AVX512VBMI2__) && TOROID_LANES == 8
+    // Funnel shifts: shift_west / shift_east in one instruction each.
+    s.west = (Vec)_mm512_shldi_epi64((__m512i)s.self, (__m512i)load(r - 1), 1);
+    s.east = (Vec)_mm512_shrdi_epi64((__m512i)s.self, (__m512i)load(r + 1), 1);
+#else
+    s.west = shift_west(s.self, load(r - 1));
+    s.east = shift_east(s.self, load(r + 1));
+#endif
+    return s;
+}
+
+// The next state of `mid` (canonical words first_word + lane), unmasked
+// except for the stochastic candidates. Moore reads the row sums, the other
+// neighbourhoods the shifted words.
+template <Neighbourhood K, bool Life, bool Stochastic>
+inline Vec next_state(const Shifted& up, const Shifted& mid, const Shifted& down,
+                      const RowSums<Vec>& up_sums, const RowSums<Vec>& mid_sums,
+                      const RowSums<Vec>& down_sums, const CompiledRule& rule,
+                      const StochasticPlan& plan, Vec mask, std::uint64_t first_word) {
+    Count4<Vec> count;
+    if constexpr (K == kMoore) {
+        count = moore_count(up_sums, mid_sums, down_sums);
+    } else if constexpr (K == kHex) {
+        count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
+    } else {
+        count = von_neumann_count(up.self, mid.west, mid.east, down.self);
+    }
+    Vec next;
+    if constexpr (Life) {
+        next = apply_life(mid.self, count);
+    } else {
+        next = apply_rule(mid.self, count, std::uint32_t(rule.birth), std::uint32_t(rule.survive));
+    }
+    if constexpr (Stochastic) {
+        const Vec candidates = stochastic_candidates(mid.self, count, rule) & mask;
+        if (any_bits(candidates))
+            next |= resolve_stochastic_lanes(plan, candidates, mid.self, count, first_word);
+    } else {
+        (void)plan, (void)first_word;
+    }
+    return next;
+}
 
 template <Neighbourhood K, bool Life, bool Stochastic>
 TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty) {
     const std::int64_t y0 = ty * kTileRows;
     const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
     const CompiledRule& rule = a.rule;
-    const std::uint32_t birth = rule.birth, survive = rule.survive;
-    Vec pop{}, top{}, bottom{};
+    Vec pop{}, top{}, bottom{}, hash_delta{};
     std::uint64_t left = 0, right = 0, any = 0;
+    Vec lane_index{};
+    for (int l = 0; l < kLanes; ++l) lane_index[l] = std::uint64_t(l);
     const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
+    StochasticPlan plan;
+    if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
 
     // One vector column at a time, top to bottom: the rolling window of
     // three rows stays in registers.
@@ -73,19 +138,6 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
         const Vec mask = load(a.word_mask + j0);
         auto row_ptr = [&](std::int64_t y) {
             return a.src + wrap_row(y, a.height) * a.stride + pos;
-        };
-        auto fetch = [&](const std::uint64_t* r) {
-            Shifted s;
-            s.self = load(r);
-#if defined(__AVX512VBMI2__) && TOROID_LANES == 8
-            // Funnel shifts: shift_west / shift_east in one instruction each.
-            s.west = (Vec)_mm512_shldi_epi64((__m512i)s.self, (__m512i)load(r - 1), 1);
-            s.east = (Vec)_mm512_shrdi_epi64((__m512i)s.self, (__m512i)load(r + 1), 1);
-#else
-            s.west = shift_west(s.self, load(r - 1));
-            s.east = shift_east(s.self, load(r + 1));
-#endif
-            return s;
         };
         // The row below walks down by the stride and wraps to row 0 once.
         const std::uint64_t* const wrap_at = a.src + a.height * a.stride + pos;
@@ -102,37 +154,19 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             const Shifted down = fetch(down_row);
             down_row += a.stride;
             if (down_row == wrap_at) down_row = a.src + pos;
-            Count4<Vec> count;
             RowSums<Vec> down_sums{};
-            if constexpr (K == kMoore) {
-                down_sums = row_sums(down.west, down.self, down.east);
-                count = moore_count(up_sums, mid_sums, down_sums);
-            } else if constexpr (K == kHex) {
-                count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
-            } else {
-                count = von_neumann_count(up.self, mid.west, mid.east, down.self);
-            }
-            Vec next;
-            if constexpr (Life) {
-                next = apply_life(mid.self, count);
-            } else {
-                next = apply_rule(mid.self, count, birth, survive);
-            }
-            if constexpr (Stochastic) {
-                const Vec candidates = stochastic_candidates(mid.self, count, rule) & mask;
-                for (int l = 0; l < kLanes; ++l) {
-                    if (!candidates[l]) continue;
-                    const Count4<std::uint64_t> lane_count{count.b0[l], count.b1[l], count.b2[l],
-                                                           count.b3[l]};
-                    const std::uint64_t first_cell =
-                        std::uint64_t(y) * std::uint64_t(a.width) + std::uint64_t(j0 + l) * 64;
-                    next[l] |= resolve_stochastic(candidates[l], mid.self[l], lane_count, rule,
-                                                  a.seed, a.generation, first_cell);
-                }
-            }
+            if constexpr (K == kMoore) down_sums = row_sums(down.west, down.self, down.east);
+            Vec next =
+                next_state<K, Life, Stochastic>(up, mid, down, up_sums, mid_sums, down_sums, rule,
+                                                plan, mask, std::uint64_t(y * a.words + j0));
             next &= mask;
-            const Vec d = next ^ (load(out) & mask);
+            const Vec old = load(out) & mask;
+            const Vec d = next ^ old;
             column_diff |= d;
+            if (a.track_hash && any_bits(d)) {
+                const Vec index = lane_index + std::uint64_t(y * a.words + j0);
+                hash_delta += hash_lanes(index, next) - hash_lanes(index, old);
+            }
             if (y == y0) top |= d;
             if (y == y1 - 1) bottom |= d;
             store(out, next);
@@ -153,6 +187,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
     std::uint64_t top_any = 0, bottom_any = 0;
     for (int l = 0; l < kLanes; ++l) {
         outcome.population += pop[l];
+        outcome.hash_delta += hash_delta[l];
         top_any |= top[l];
         bottom_any |= bottom[l];
     }
@@ -165,21 +200,98 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
     return outcome;
 }
 
+// One whole row: out = the next state of the stored row `mid` (row y of the
+// torus), whose neighbours are the stored rows `up` and `down`; canonical
+// words only (masked), then the row's edge bits. Adds the population of
+// every tile column to column_pop[tile_x] when column_pop is not null.
+template <Neighbourhood K, bool Life, bool Stochastic>
+void step_row(const TileKernelArgs& a, const std::uint64_t* up_row, const std::uint64_t* mid_row,
+              const std::uint64_t* down_row, std::uint64_t* out_row, std::int64_t y,
+              std::uint64_t* column_pop) {
+    StochasticPlan plan;
+    if constexpr (Stochastic) plan = make_stochastic_plan(a.rule, a.seed, a.generation);
+    const std::int64_t padded = (a.words + kTileWords - 1) / kTileWords * kTileWords;
+    for (std::int64_t j0 = 0; j0 < padded; j0 += kLanes) {
+        const std::int64_t pos = kRowOffset + j0;
+        const Vec mask = load(a.word_mask + j0);
+        const Shifted up = fetch(up_row + pos), mid = fetch(mid_row + pos),
+                      down = fetch(down_row + pos);
+        RowSums<Vec> up_sums{}, mid_sums{}, down_sums{};
+        if constexpr (K == kMoore) {
+            up_sums = row_sums(up.west, up.self, up.east);
+            mid_sums = row_sums(mid.west, mid.self, mid.east);
+            down_sums = row_sums(down.west, down.self, down.east);
+        }
+        const Vec next =
+            next_state<K, Life, Stochastic>(up, mid, down, up_sums, mid_sums, down_sums, a.rule,
+                                            plan, mask, std::uint64_t(y * a.words + j0)) &
+            mask;
+        store(out_row + pos, next);
+        if (column_pop) {
+            const Vec p = lane_popcount(next);
+            std::uint64_t n = 0;
+            for (int l = 0; l < kLanes; ++l) n += p[l];
+            column_pop[j0 / kTileWords] += n;
+        }
+    }
+    repair_row_edges(out_row, a.width);
+}
+
+// hash_word over the tile, a vector of words at a time; all-zero vectors
+// (most of a sparse tile) cost a test.
+std::uint64_t hash_tile(const std::uint64_t* plane, const TileKernelArgs& a, std::int64_t tx,
+                        std::int64_t ty) {
+    const std::int64_t y0 = ty * kTileRows;
+    const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
+    Vec sum{};
+    for (std::int64_t c = 0; c < kTileWords; c += kLanes) {
+        const std::int64_t j0 = tx * kTileWords + c;
+        const Vec mask = load(a.word_mask + j0);
+        Vec lane{};
+        for (int l = 0; l < kLanes; ++l) lane[l] = std::uint64_t(l);
+        for (std::int64_t y = y0; y < y1; ++y) {
+            const Vec w = load(plane + y * a.stride + kRowOffset + j0) & mask;
+            if (!any_bits(w)) continue;
+            sum += hash_lanes(lane + std::uint64_t(y * a.words + j0), w);
+        }
+    }
+    std::uint64_t total = 0;
+    for (int l = 0; l < kLanes; ++l) total += sum[l];
+    return total;
+}
+
 }  // namespace
 
-TileKernel TOROID_KERNEL_NAME(const CompiledRule& rule) {
+TileKernels TOROID_KERNEL_NAME(const CompiledRule& rule) {
     const bool stochastic = rule.stochastic();
+    TileKernels k;
+    k.hash = &hash_tile;
+    auto pick = [&]<Neighbourhood K, bool Life, bool Stochastic>() {
+        k.step = &step_tile<K, Life, Stochastic>;
+        k.row = &step_row<K, Life, Stochastic>;
+    };
     switch (rule.neighbourhood) {
         case kHex:
-            return stochastic ? &step_tile<kHex, false, true> : &step_tile<kHex, false, false>;
+            if (stochastic)
+                pick.template operator()<kHex, false, true>();
+            else
+                pick.template operator()<kHex, false, false>();
+            break;
         case kVonNeumann:
-            return stochastic ? &step_tile<kVonNeumann, false, true>
-                              : &step_tile<kVonNeumann, false, false>;
+            if (stochastic)
+                pick.template operator()<kVonNeumann, false, true>();
+            else
+                pick.template operator()<kVonNeumann, false, false>();
+            break;
         default:
-            if (stochastic) return &step_tile<kMoore, false, true>;
-            return is_life(rule) ? &step_tile<kMoore, true, false>
-                                 : &step_tile<kMoore, false, false>;
+            if (stochastic)
+                pick.template operator()<kMoore, false, true>();
+            else if (is_life(rule))
+                pick.template operator()<kMoore, true, false>();
+            else
+                pick.template operator()<kMoore, false, false>();
     }
+    return k;
 }
 
 }  // namespace toroid::detail

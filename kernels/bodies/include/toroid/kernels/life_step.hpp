@@ -117,9 +117,8 @@ TOROID_HD void step_body(const LaunchIndex& at, const std::uint64_t* __restrict_
                 const std::uint64_t candidates =
                     stochastic_candidates(mid.self, count, rule) & mask;
                 if (candidates)
-                    next |= resolve_stochastic(
-                        candidates, mid.self, count, rule, seed, generation,
-                        std::uint64_t(y) * std::uint64_t(s.width) + std::uint64_t(j) * 64);
+                    next |= resolve_stochastic(candidates, mid.self, count, rule, seed, generation,
+                                               std::uint64_t(y * s.words + j));
             }
             dst[s.word_index(y, j)] = next & mask;
             up = mid;
