@@ -26,7 +26,7 @@ namespace {
 struct SeqOptions {
     std::string rule;
     std::string upto = "100";
-    bool period = false, json = false, no_limit = false, progress = false;
+    bool period = false, json = false, no_limit = false, progress = false, misere = false;
     std::string output;
 };
 
@@ -73,7 +73,60 @@ double since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// Misère Grundy values of single heaps (misere.hpp), by brute force.
+void run_misere_values(const std::string& kind, const std::string& rule,
+                       const std::string& upto_text, bool as_json) {
+    const auto upto = parse_u64_max(upto_text, "--upto", 1000);
+    std::unique_ptr<ImpartialGame> game;
+    std::string title;
+    if (kind == "octal") {
+        const auto g = OctalGame::parse(rule);
+        const auto name = octal_name(g.code());
+        title = "octal game " + g.code() + (name.empty() ? "" : " (" + name + ")");
+        game = std::make_unique<OctalHeapsGame>(g);
+    } else if (kind == "subtraction") {
+        const auto set = SubtractionSet::parse(rule);
+        title = "subtraction game S = {" + set.to_string() + "}";
+        game = std::make_unique<SubtractionHeapsGame>(set);
+    } else {
+        throw InputError("misère values are available for octal and subtraction games (got '" +
+                         kind + "')");
+    }
+    constexpr std::size_t kMaxPositions = 300'000;
+    if (kind == "octal" && heap_positions_bound(upto) > kMaxPositions) {
+        std::size_t fits = 0;
+        while (heap_positions_bound(fits + 1) <= kMaxPositions) ++fits;
+        throw InputError("misère values by brute force: heaps up to " + std::to_string(upto) +
+                         " can reach up to " + std::to_string(heap_positions_bound(upto)) +
+                         " positions (multisets of heaps; at most " +
+                         std::to_string(kMaxPositions) + "); ask for --upto " +
+                         std::to_string(fits) + " or less");
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto g = misere_heap_values(*game, upto, kMaxPositions);
+    if (as_json) {
+        return print_json({{"game", kind},
+                           {"rule", rule},
+                           {"title", title},
+                           {"upto", upto},
+                           {"misere_grundy", g},
+                           {"seconds", since(t0)},
+                           {"definition", "g-(terminal) = 1, g-(G) = mex g-(options)"}});
+    }
+    std::cout << title << ", misère play (the last mover loses)\n";
+    std::cout << "misère Grundy values g-(0.." << upto
+              << ") (g-(terminal) = 1, g-(G) = mex of the "
+                 "options' g-; a heap is a misère P-position iff g- = 0):";
+    for (std::size_t n = 0; n < g.size(); ++n) std::cout << (n % 30 == 0 ? "\n  " : " ") << g[n];
+    std::cout << "\nP-positions (single heaps):";
+    for (std::size_t n = 0; n < g.size(); ++n)
+        if (g[n] == 0) std::cout << " " << n;
+    std::cout << "\n(every multi-heap position reached was solved by brute force; computed in "
+              << since(t0) << " s)\n";
+}
+
 void run_subtraction(const SeqOptions& o) {
+    if (o.misere) return run_misere_values("subtraction", o.rule, o.upto, o.json);
     const auto set = SubtractionSet::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
     const auto t0 = std::chrono::steady_clock::now();
@@ -86,6 +139,7 @@ void run_subtraction(const SeqOptions& o) {
 }
 
 void run_octal(const SeqOptions& o) {
+    if (o.misere) return run_misere_values("octal", o.rule, o.upto, o.json);
     const auto game = OctalGame::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
     const auto t0 = std::chrono::steady_clock::now();
@@ -172,39 +226,66 @@ void run_graph(const std::string& file, bool misere, bool as_json) {
     if (mis) std::cout << mis->statement(graph) << "\n";
 }
 
+nlohmann::json loopy_json(const LoopyValue& v) {
+    if (v.finite) return v.value;
+    return v.to_string();
+}
+
 void run_sum(const std::vector<std::string>& specs, bool as_json) {
     if (specs.empty())
         throw InputError(
             "grundy sum needs games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
     std::vector<SumComponent> comps;
-    for (const auto& s : specs) comps.push_back(parse_component(s));
+    for (const auto& s : specs) comps.push_back(parse_sum_component(s, kMaxOctalWork));
     const auto a = analyze_sum(comps);
     if (as_json) {
         json c = json::array();
-        for (const auto& x : comps) c.push_back({{"game", x.name}, {"value", x.value.to_string()}});
+        for (std::size_t i = 0; i < comps.size(); ++i)
+            c.push_back({{"component", i + 1},
+                         {"game", comps[i].name},
+                         {"value", loopy_json(comps[i].value)}});
         json m = json::array();
-        for (const auto& x : a.winning_moves)
-            m.push_back({{"component", x.component + 1},
-                         {"game", comps[x.component].name},
-                         {"move", x.description},
-                         {"to_value", x.target_value}});
+        for (const auto& x : a.winning_moves) {
+            json e{{"component", x.component + 1},
+                   {"game", comps[x.component].name},
+                   {"move", x.description},
+                   {"value_before", loopy_json(comps[x.component].value)},
+                   {"value_after", x.target_value}};
+            if (x.heap_move)
+                e.update({{"take", x.heap_move->take},
+                          {"left", x.heap_move->left},
+                          {"right", x.heap_move->right}});
+            m.push_back(e);
+        }
         return print_json({{"components", c},
-                           {"value", a.value.to_string()},
+                           {"value", loopy_json(a.value)},
                            {"outcome", to_string(a.outcome)},
                            {"winning_moves", m}});
     }
-    std::cout << "sum of " << comps.size() << " games:\n";
+    std::cout << "sum of " << comps.size() << " games (numbered from 1):\n";
     for (std::size_t i = 0; i < comps.size(); ++i)
         std::cout << "  " << i + 1 << ". " << comps[i].name
                   << ": g = " << comps[i].value.to_string() << "\n";
-    std::cout << "total: g = " << a.value.to_string() << " -> " << describe(a.outcome) << "\n";
+    std::cout << "total: g = " << a.value.to_string() << " -> " << describe(a.outcome);
+    if (a.outcome == Outcome::N)
+        std::cout << "; " << a.winning_moves.size() << " winning move"
+                  << (a.winning_moves.size() == 1 ? "" : "s");
+    std::cout << "\n";
     for (const auto& m : a.winning_moves) {
         std::cout << "  winning move in game " << m.component + 1 << " (" << comps[m.component].name
-                  << "): " << m.description << ", its value becomes " << m.target_value << "\n";
+                  << "): " << m.description << ", its value becomes " << m.target_value << " (was "
+                  << comps[m.component].value.to_string() << ")\n";
     }
 }
 
-void run_misere(const std::vector<std::string>& args, bool as_json) {
+void run_misere(const std::vector<std::string>& args, bool as_json, bool values,
+                const std::string& upto) {
+    if (values) {
+        if (args.size() != 2)
+            throw InputError(
+                "grundy misere --values needs a game and its rule: octal CODE | subtraction SET");
+        return run_misere_values(args[0], args[1], upto.empty() ? "30" : upto, as_json);
+    }
     if (args.size() < 2) {
         throw InputError(
             "grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
@@ -302,6 +383,8 @@ void add_grundy_command(CLI::App& app) {
         c->add_flag("--period", o->period, "find and prove the period");
         c->add_option("--output", o->output, "write every value to FILE as 'n g(n)' lines");
         c->add_flag("--json", o->json, "JSON output");
+        c->add_flag("--misere", o->misere,
+                    "misère Grundy values g-(n) of single heaps (brute force, --upto <= 1000)");
         if (!sub) {
             c->add_flag("--no-limit", o->no_limit,
                         "compute even when the projected time is very long");
@@ -328,7 +411,8 @@ void add_grundy_command(CLI::App& app) {
 
     struct MisOpts {
         std::vector<std::string> args;
-        bool json = false;
+        bool json = false, values = false;
+        std::string upto;
     };
     auto mo = std::make_shared<MisOpts>();
     auto* mi = g->add_subcommand("misere",
@@ -336,7 +420,10 @@ void add_grundy_command(CLI::App& app) {
                                  "subtraction SET HEAPS | chocolate M N");
     mi->add_option("game", mo->args, "GAME ARGS...");
     mi->add_flag("--json", mo->json, "JSON output");
-    mi->callback([mo] { run_misere(mo->args, mo->json); });
+    mi->add_flag("--values", mo->values,
+                 "misère Grundy values g-(0..N) of single heaps: octal CODE | subtraction SET");
+    mi->add_option("--upto", mo->upto, "with --values: the largest heap (default 30)");
+    mi->callback([mo] { run_misere(mo->args, mo->json, mo->values, mo->upto); });
 
     struct SumOpts {
         std::vector<std::string> specs;
@@ -346,9 +433,12 @@ void add_grundy_command(CLI::App& app) {
     auto* su = g->add_subcommand(
         "sum", "sum of games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
     su->add_option("games", so->specs,
-                   "games: nim H | subtraction SET H | octal CODE H | wythoff A B | graph FILE V");
+                   "games: nim H | subtraction SET H | octal CODE H | grundy H | split D H | "
+                   "wythoff A B | graph FILE V");
     su->add_flag("--json", so->json, "JSON output");
     su->callback([so] { run_sum(so->specs, so->json); });
+
+    add_lecture_analysis_commands(g);
 }
 
 }  // namespace toroid::cli

@@ -80,6 +80,49 @@ std::vector<OctalMove> octal_moves(const OctalGame& game, std::uint64_t n) {
     return out;
 }
 
+std::optional<std::string> octal_move_error(const OctalGame& game, std::uint64_t n,
+                                            std::uint64_t take, std::uint64_t left) {
+    const std::string code = game.code();
+    if (take > game.max_take() || take > n) {
+        return "in " + code + " you may take at most " +
+               std::to_string(std::min<std::uint64_t>(game.max_take(), n));
+    }
+    const unsigned d = game.digit(take);
+    const std::uint64_t r = n - take;
+    if (take > 0 && d == 0) return "taking " + std::to_string(take) + " is not allowed in " + code;
+    if (left > 0) {
+        if (!(d & 4)) {
+            return take == 0
+                       ? "in " + code + " a heap may not be split without taking"
+                       : "taking " + std::to_string(take) + " may not split the heap in " + code;
+        }
+        if (left >= r) {
+            return "a split must leave two non-empty heaps (left part 1.." +
+                   std::to_string(r ? r - 1 : 0) + ")";
+        }
+        return std::nullopt;
+    }
+    if (take == 0) return "taking 0 is only allowed as a split (give the left part)";
+    if (r == 0 && !(d & 1))
+        return "taking " + std::to_string(take) + " may not remove the whole heap in " + code;
+    if (r > 0 && !(d & 2)) {
+        return "taking " + std::to_string(take) + " must " +
+               ((d & 4) ? "split the rest (give the left part)" : "remove the whole heap") +
+               " in " + code;
+    }
+    return std::nullopt;
+}
+
+std::string octal_name(const std::string& code) {
+    if (code == "0.77") return "Kayles";
+    if (code == "0.07") return "Dawson's Kayles";
+    if (code == "0.137") return "Dawson's chess";
+    if (code == "0.007") return "Treblecross";
+    if (code == "0.6") return "Officers";
+    if (code == "4.0") return "split into two heaps";
+    return "";
+}
+
 namespace {
 
 struct Stamp {

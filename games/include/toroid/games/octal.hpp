@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -58,6 +59,16 @@ struct OctalMove {
 
 // All moves from one heap of n tokens (split pairs listed once, left <= right).
 std::vector<OctalMove> octal_moves(const OctalGame& game, std::uint64_t n);
+
+// The digit rules applied to one typed move: nullopt if removing `take` from
+// a heap of n (and, with left > 0, splitting the rest into left and
+// n - take - left) is legal, otherwise the reason ("taking 2 must remove the
+// whole heap in 0.07"). The same rules as octal_moves.
+std::optional<std::string> octal_move_error(const OctalGame& game, std::uint64_t n,
+                                            std::uint64_t take, std::uint64_t left);
+
+// The usual name of a well-known code ("Kayles" for 0.77), or "".
+std::string octal_name(const std::string& code);
 
 // Plain definition, O(n^2) with splits: the reference for tests.
 std::vector<std::uint32_t> octal_grundy_naive(const OctalGame& game, std::size_t upto);
