@@ -1,9 +1,14 @@
 // `toroid grundy subtraction|octal|graph|sum`: Sprague-Grundy values,
 // periods proved by the Guy-Smith theorem, loopy graphs, sums of games.
+#include <unistd.h>
+
 #include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "games_common.hpp"
 #include "toroid/error.hpp"
@@ -13,6 +18,7 @@
 #include "toroid/games/lecture_games.hpp"
 #include "toroid/games/misere.hpp"
 #include "toroid/games/octal.hpp"
+#include "toroid/games/octal_checkpoint.hpp"
 #include "toroid/games/parse.hpp"
 #include "toroid/games/subtraction.hpp"
 
@@ -27,7 +33,8 @@ struct SeqOptions {
     std::string rule;
     std::string upto = "100";
     bool period = false, json = false, no_limit = false, progress = false, misere = false;
-    std::string output;
+    std::string output, checkpoint, resume;
+    double max_time = 300;
 };
 
 constexpr std::size_t kPrintAll = 2000;
@@ -138,26 +145,82 @@ void run_subtraction(const SeqOptions& o) {
                    {{"game", "subtraction"}, {"set", set.to_string()}});
 }
 
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_interrupt(int) {
+    g_interrupted = 1;
+}
+
+std::string eta_text(double s) {
+    if (s < 0) return "?";
+    char buf[32];
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.0f s", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    return buf;
+}
+
 void run_octal(const SeqOptions& o) {
     if (o.misere) return run_misere_values("octal", o.rule, o.upto, o.json);
     const auto game = OctalGame::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
+    if (o.max_time < 0) throw InputError("--max-time must not be negative");
     const auto t0 = std::chrono::steady_clock::now();
-    std::function<void(const OctalProgress&)> report;
-    if (o.progress) {
-        report = [&](const OctalProgress& p) {
-            std::cerr << "n = " << p.n << ": " << static_cast<long long>(p.pairs_per_heap)
-                      << " pairs per heap size, " << p.rare_positions
-                      << " rare positions, common values " << p.common_values << " (" << since(t0)
-                      << " s)" << std::endl;
+    OctalRunOptions run;
+    run.max_seconds = o.no_limit ? 0 : o.max_time;
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    if (o.progress || tty) {
+        run.progress = [&, tty](const OctalProgress& p) {
+            if (o.progress && p.doubling) {
+                std::cerr << (tty ? "\r\033[K" : "") << "n = " << p.n << ": "
+                          << static_cast<long long>(p.pairs_per_heap) << " pairs per heap size, "
+                          << p.rare_positions << " rare positions, common values "
+                          << p.common_values << " (" << since(t0) << " s; " << p.trend << "; ETA "
+                          << eta_text(p.eta_seconds) << ")" << std::endl;
+            } else if (tty) {
+                std::cerr << "\r\033[Kn = " << p.n << " of " << p.upto << " ("
+                          << static_cast<int>(100.0 * static_cast<double>(p.n) /
+                                              static_cast<double>(p.upto))
+                          << "%), rare share " << static_cast<int>(1000 * p.rare_share) / 10.0
+                          << "%, " << p.trend << ", ETA " << eta_text(p.eta_seconds)
+                          << "  (Ctrl-C stops" << (o.checkpoint.empty() ? "" : " and saves") << ")"
+                          << std::flush;
+            }
         };
     }
-    auto seq = octal_grundy(game, upto, true, o.no_limit ? 0 : kMaxOctalWork, report);
+    std::vector<std::uint32_t> resume;
+    if (!o.resume.empty()) {
+        resume = read_octal_checkpoint(o.resume, game.code());
+        run.resume = resume;
+    }
+    if (!o.checkpoint.empty()) {
+        run.checkpoint = [&](std::span<const std::uint32_t> g) {
+            write_octal_checkpoint(o.checkpoint, game.code(), g);
+        };
+    }
+    g_interrupted = 0;
+    run.stop_requested = [] { return g_interrupted != 0; };
+    const auto previous = std::signal(SIGINT, on_interrupt);
+    OctalSequence seq;
+    try {
+        seq = octal_grundy(game, upto, run);
+    } catch (...) {
+        std::signal(SIGINT, previous);
+        if (tty) std::cerr << "\r\033[K" << std::flush;
+        throw;
+    }
+    std::signal(SIGINT, previous);
+    if (tty) std::cerr << "\r\033[K" << std::flush;
     Periodicity per = seq.period;
-    if (o.period && !per.found) per = octal_period(game, seq.g);
+    if (o.period && !per.found && !seq.stopped) per = octal_period(game, seq.g);
     const std::string name = octal_name(game.code());
     std::string title = "octal game " + game.code() + (name.empty() ? "" : " (" + name + ")");
-    if (seq.computed < seq.g.size()) {
+    if (seq.resumed_from > 0)
+        title += "\n(resumed from " + o.resume + ": g(0.." + std::to_string(seq.resumed_from - 1) +
+                 ") read back)";
+    if (!seq.stopped && seq.computed < seq.g.size()) {
         title +=
             "\n(values from " + std::to_string(seq.computed) + " on follow from the proved period)";
     }
@@ -169,7 +232,19 @@ void run_octal(const SeqOptions& o) {
         extra["common_values"] = seq.common_values;
         extra["rare_positions"] = seq.rare_positions;
     }
-    print_sequence(title, seq.g, o, o.period ? &per : nullptr, since(t0), extra);
+    if (seq.stopped) {
+        title += "\nSTOPPED by Ctrl-C: only g(0.." + std::to_string(seq.g.size() - 1) +
+                 ") were computed";
+        extra["stopped"] = true;
+    }
+    print_sequence(title, seq.g, o, o.period && !seq.stopped ? &per : nullptr, since(t0), extra);
+    if (seq.stopped) {
+        throw std::runtime_error("stopped by Ctrl-C at n = " + std::to_string(seq.g.size()) +
+                                 (o.checkpoint.empty()
+                                      ? "; run with --checkpoint FILE to be able to resume"
+                                      : "; checkpoint saved, continue with --resume " +
+                                            o.checkpoint + " --checkpoint " + o.checkpoint));
+    }
 }
 
 void run_graph(const std::string& file, bool misere, bool as_json) {
@@ -387,7 +462,12 @@ void add_grundy_command(CLI::App& app) {
                     "misère Grundy values g-(n) of single heaps (brute force, --upto <= 1000)");
         if (!sub) {
             c->add_flag("--no-limit", o->no_limit,
-                        "compute even when the projected time is very long");
+                        "compute even when the projected time is beyond --max-time");
+            c->add_option("--max-time", o->max_time,
+                          "refuse when the projected time exceeds SECONDS (default 300)");
+            c->add_option("--checkpoint", o->checkpoint,
+                          "save g(0..n) to FILE at every doubling of n and on Ctrl-C");
+            c->add_option("--resume", o->resume, "continue from a checkpoint FILE");
             c->add_flag(
                 "--progress", o->progress,
                 "report each doubling of n on stderr: pairs visited per heap size, rare positions, "

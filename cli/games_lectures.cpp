@@ -76,7 +76,8 @@ Report heap_report(const std::string& game, const HeapSum& s) {
     for (std::size_t i = 0; i < s.heaps().size(); ++i) {
         const auto& h = s.heaps()[i];
         const auto g = h.rule->value(h.size);
-        heaps.push_back({{"heap", i + 1}, {"size", h.size}, {"rule", h.rule->name()}, {"value", g}});
+        heaps.push_back(
+            {{"heap", i + 1}, {"size", h.size}, {"rule", h.rule->name()}, {"value", g}});
         values += " g(heap " + std::to_string(i + 1) + " = " + std::to_string(h.size) + ", " +
                   h.rule->name() + ") = " + std::to_string(g) + ";";
     }
@@ -161,16 +162,18 @@ void run_coins(const Opts& o) {
     auto [game, start] = solver_position("coins", o.args);
     auto r = solved_report("coins on a strip (move a coin left, no jumping)", *game, start);
     const auto closed = coin_strip_closed_form(start);
-    r.notes.push_back("staircase Nim: xor of the gaps in front of the 1st, 3rd, ... coin from the "
-                      "right = " +
-                      std::to_string(closed) + (closed == 0 ? " (P)" : " (N)") +
-                      (((closed == 0) == (r.outcome == Outcome::P)) ? ", agrees" : ", DISAGREES"));
+    r.notes.push_back(
+        "staircase Nim: xor of the gaps in front of the 1st, 3rd, ... coin from the "
+        "right = " +
+        std::to_string(closed) + (closed == 0 ? " (P)" : " (N)") +
+        (((closed == 0) == (r.outcome == Outcome::P)) ? ", agrees" : ", DISAGREES"));
     r.extra["staircase_nim_sum"] = closed;
     print_report(r, o.json);
 }
 
 void run_chocolate(const Opts& o) {
-    if (o.args.size() != 2) throw InputError("chocolate needs the bar size M N, e.g. 'chocolate 4 7'");
+    if (o.args.size() != 2)
+        throw InputError("chocolate needs the bar size M N, e.g. 'chocolate 4 7'");
     if (!o.keep_pieces) {
         auto [game, start] = solver_position("chocolate", o.args);
         auto r = solved_report("chocolate bar, break and eat the piece without the poisoned corner",
@@ -209,7 +212,8 @@ void run_chocolate(const Opts& o) {
 }
 
 void run_parity(const Opts& o) {
-    if (o.args.size() != 1) throw InputError("parity needs the (odd) number of stones, e.g. 'parity 27'");
+    if (o.args.size() != 1)
+        throw InputError("parity needs the (odd) number of stones, e.g. 'parity 27'");
     const auto n = static_cast<std::int64_t>(parse_u64_max(o.args[0], "stones", 100000));
     if (n % 2 == 0)
         throw InputError("the parity game needs an odd number of stones (got " + o.args[0] + ")");
@@ -276,14 +280,14 @@ void add_lecture_analysis_commands(CLI::App* g) {
     sp->add_option("--upto", so->upto, "without heaps: compute g(0..N) (default 100)");
     add("coins", "coins on a strip moved left without jumping: value, outcome, every winning move",
         "CELLS... (0-based cells of the coins)", run_coins);
-    auto [ch, co] = add("chocolate",
-                        "chocolate bar M x N: break and eat (poisoned corner), or --keep-pieces",
-                        "M N", run_chocolate);
+    auto [ch, co] =
+        add("chocolate", "chocolate bar M x N: break and eat (poisoned corner), or --keep-pieces",
+            "M N", run_chocolate);
     ch->add_flag("--keep-pieces", co->keep_pieces,
                  "both pieces stay in play (no poison; the last player to break wins)");
-    auto [pa, po] = add("parity",
-                        "the parity game: outcome, winning moves, P-positions and the period proof",
-                        "N (odd number of stones)", run_parity);
+    auto [pa, po] =
+        add("parity", "the parity game: outcome, winning moves, P-positions and the period proof",
+            "N (odd number of stones)", run_parity);
     pa->add_option("--take", po->take, "largest take (default 4)");
     pa->add_option("--upto", po->upto, "list P-positions up to N stones (default 30)");
 }

@@ -55,8 +55,9 @@ class TabulatedRule : public HeapRule {
     virtual std::vector<OctalMove> moves(std::uint64_t heap) const = 0;
     std::size_t index(std::uint64_t heap) const {
         if (heap >= g_.size()) {
-            throw InputError("heap " + std::to_string(heap) + " is beyond the values computed for " +
-                             name() + " (up to " + std::to_string(g_.size() - 1) + ")");
+            throw InputError("heap " + std::to_string(heap) +
+                             " is beyond the values computed for " + name() + " (up to " +
+                             std::to_string(g_.size() - 1) + ")");
         }
         return static_cast<std::size_t>(heap);
     }
@@ -141,7 +142,9 @@ class SplitRule final : public TabulatedRule {
                    std::to_string(hi) + " do not)";
         return std::nullopt;
     }
-    std::string move_syntax() const override { return "HEAP 0 LEFT (split HEAP into LEFT and the rest)"; }
+    std::string move_syntax() const override {
+        return "HEAP 0 LEFT (split HEAP into LEFT and the rest)";
+    }
 
   private:
     std::vector<OctalMove> moves(std::uint64_t heap) const override {

@@ -17,8 +17,9 @@ std::string HeapSumMove::to_string() const {
 
 HeapSum::HeapSum(std::vector<Heap> heaps, bool misere) : heaps_(std::move(heaps)), misere_(misere) {
     if (misere_ && !all_nim())
-        throw InputError("misère play of heap games is available for Nim only (other games: "
-                         "'grundy misere', which solves them by brute force)");
+        throw InputError(
+            "misère play of heap games is available for Nim only (other games: "
+            "'grundy misere', which solves them by brute force)");
 }
 
 HeapSum HeapSum::uniform(const std::vector<std::uint64_t>& sizes, HeapRulePtr rule, bool misere) {
@@ -55,8 +56,8 @@ Outcome HeapSum::outcome() const {
 std::vector<SumComponent> HeapSum::components() const {
     std::vector<SumComponent> c;
     for (std::size_t i = 0; i < heaps_.size(); ++i)
-        c.push_back(heap_component(heaps_[i].rule, heaps_[i].size,
-                                   "heap " + std::to_string(i + 1)));
+        c.push_back(
+            heap_component(heaps_[i].rule, heaps_[i].size, "heap " + std::to_string(i + 1)));
     return c;
 }
 

@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
 
 #include "toroid/error.hpp"
 #include "toroid/games/octal.hpp"
+#include "toroid/games/octal_checkpoint.hpp"
 #include "toroid/games/subtraction.hpp"
 
 using namespace toroid::games;
@@ -238,4 +240,47 @@ TEST(Periodicity, AlmostPeriodicMillionsAreLinear) {
     EXPECT_EQ(q.period, 4u);
     EXPECT_LE(q.preperiod, 600'000u);
     EXPECT_EQ(q.preperiod, brute_period(g, 3, true).preperiod);
+}
+
+TEST(Octal, StopCheckpointAndResumeGiveTheSameValues) {
+    for (const char* code : {"0.007", "0.106", "0.6"}) {
+        const auto game = OctalGame::parse(code);
+        const auto full = octal_grundy(game, 40000, false).g;
+        OctalRunOptions o;
+        o.extend_by_period = false;
+        std::size_t polls = 0;
+        o.stop_requested = [&] { return ++polls == 3; };  // polled at 8192, 12288, 16384
+        std::vector<std::uint32_t> saved;
+        o.checkpoint = [&](std::span<const std::uint32_t> g) { saved.assign(g.begin(), g.end()); };
+        const auto stopped = octal_grundy(game, 40000, o);
+        ASSERT_TRUE(stopped.stopped) << code;
+        EXPECT_EQ(stopped.g.size(), 16384u);
+        ASSERT_EQ(saved.size(), stopped.g.size());
+        const std::string path = ::testing::TempDir() + "octal_ckpt.bin";
+        write_octal_checkpoint(path, game.code(), saved);
+        const auto back = read_octal_checkpoint(path, game.code());
+        EXPECT_EQ(back, saved);
+        EXPECT_THROW(read_octal_checkpoint(path, "0.77"), toroid::InputError);
+        OctalRunOptions r;
+        r.extend_by_period = false;
+        r.resume = back;
+        const auto resumed = octal_grundy(game, 40000, r);
+        EXPECT_FALSE(resumed.stopped);
+        EXPECT_EQ(resumed.resumed_from, back.size());
+        EXPECT_EQ(resumed.g, full) << code;
+        std::remove(path.c_str());
+    }
+}
+
+TEST(Octal, TimeBudgetRefusesWithTheEstimate) {
+    OctalRunOptions o;
+    o.max_seconds = 1e-6;  // any projection exceeds it once the run is classified
+    try {
+        octal_grundy(OctalGame::parse("0.007"), 10'000'000, o);
+        FAIL() << "expected a refusal";
+    } catch (const toroid::InputError& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find("would take about"), std::string::npos) << m;
+        EXPECT_NE(m.find("--max-time"), std::string::npos) << m;
+    }
 }

@@ -272,7 +272,8 @@ TEST(Lectures, GrundysGameMatchesTheDefinitionAndOeis) {
     for (int n = 0; n <= 60; ++n) EXPECT_EQ(g[static_cast<std::size_t>(n)], brute(n)) << n;
     // any split (D = 0): g = 1 iff n even and n >= 2... computed: mex over xors of parts
     const auto any = split_grundy(SplitGame(0), 30);
-    for (std::size_t n = 0; n <= 30; ++n) EXPECT_EQ(any[n], n >= 2 ? (n % 2 == 0 ? 1u : 0u) : 0u) << n;
+    for (std::size_t n = 0; n <= 30; ++n)
+        EXPECT_EQ(any[n], n >= 2 ? (n % 2 == 0 ? 1u : 0u) : 0u) << n;
 }
 
 TEST(Lectures, ParityGameAnalysisProvesPeriodSix) {
@@ -298,13 +299,16 @@ TEST(Lectures, ParityGameAnalysisProvesPeriodSix) {
 TEST(Lectures, ChocolateWithBothPiecesIsDecidedByParity) {
     const auto t = chocolate_pieces_values(24);
     for (std::size_t m = 1; m <= 24; ++m)
-        for (std::size_t n = 1; n <= 24; ++n) EXPECT_EQ(t.at(m, n), (m * n - 1) % 2) << m << "x" << n;
+        for (std::size_t n = 1; n <= 24; ++n)
+            EXPECT_EQ(t.at(m, n), (m * n - 1) % 2) << m << "x" << n;
     EXPECT_THROW(chocolate_pieces_values(301), toroid::InputError);
 }
 
 TEST(Lectures, CompoundAndTakeAsHeapSums) {
-    // DOMAIN.md: (9, 6, 5, 4) take 1..3: nim-sum 2, take 2 from the 6 -- and every other winning move.
-    const auto s = HeapSum::uniform({9, 6, 5, 4}, subtraction_rule(SubtractionSet::parse("1-3"), 9));
+    // DOMAIN.md: (9, 6, 5, 4) take 1..3: nim-sum 2, take 2 from the 6 -- and every other winning
+    // move.
+    const auto s =
+        HeapSum::uniform({9, 6, 5, 4}, subtraction_rule(SubtractionSet::parse("1-3"), 9));
     EXPECT_EQ(s.value(), 2u);
     const TakeHeapsGame take(3);
     EXPECT_EQ(s.value(), take_heaps_closed_form(3, {9, 6, 5, 4}));
