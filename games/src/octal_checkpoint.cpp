@@ -21,9 +21,9 @@ void write_octal_checkpoint(const std::string& path, const std::string& code,
         if (!out) throw InputError("cannot write checkpoint file '" + tmp + "'");
         out << kMagic << " 1 " << code << " " << g.size() - 1 << "\n";
         for (const auto v : g) {
-            const unsigned char b[4] = {static_cast<unsigned char>(v), static_cast<unsigned char>(v >> 8),
-                                        static_cast<unsigned char>(v >> 16),
-                                        static_cast<unsigned char>(v >> 24)};
+            const unsigned char b[4] = {
+                static_cast<unsigned char>(v), static_cast<unsigned char>(v >> 8),
+                static_cast<unsigned char>(v >> 16), static_cast<unsigned char>(v >> 24)};
             out.write(reinterpret_cast<const char*>(b), 4);
         }
         if (!out) throw InputError("cannot write checkpoint file '" + tmp + "' (disk full?)");
@@ -48,14 +48,17 @@ std::vector<std::uint32_t> read_octal_checkpoint(const std::string& path, const 
     if (file_code != code)
         throw InputError("checkpoint file '" + path + "' holds octal game " + file_code + ", not " +
                          code);
-    if (n > 100'000'000) throw InputError("checkpoint file '" + path + "': N " + std::to_string(n) + " is too large");
+    if (n > 100'000'000)
+        throw InputError("checkpoint file '" + path + "': N " + std::to_string(n) +
+                         " is too large");
     std::vector<std::uint32_t> g(n + 1);
     for (auto& v : g) {
         unsigned char b[4];
         if (!in.read(reinterpret_cast<char*>(b), 4))
             throw InputError("checkpoint file '" + path + "' is truncated (expected " +
                              std::to_string(n + 1) + " values)");
-        v = b[0] | (std::uint32_t{b[1]} << 8) | (std::uint32_t{b[2]} << 16) | (std::uint32_t{b[3]} << 24);
+        v = b[0] | (std::uint32_t{b[1]} << 8) | (std::uint32_t{b[2]} << 16) |
+            (std::uint32_t{b[3]} << 24);
     }
     return g;
 }

@@ -284,3 +284,28 @@ TEST(Octal, TimeBudgetRefusesWithTheEstimate) {
         EXPECT_NE(m.find("--max-time"), std::string::npos) << m;
     }
 }
+
+TEST(Octal, OeisTablesAndTreblecrossShift) {
+    // OEIS A002186 (Kayles, .77), n = 0..104.
+    const V a002186{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2,
+                    8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4,
+                    7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+                    8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1};
+    // OEIS A002187 (Dawson's chess .137; Dawson's Kayles .07 has a(n-1)), n = 0..131.
+    const V a002187{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1,
+                    1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3,
+                    0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2,
+                    4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3,
+                    1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
+    const auto kayles = octal_grundy(OctalGame::parse("0.77"), 104).g;
+    EXPECT_EQ(kayles, a002186);
+    const auto chess = octal_grundy(OctalGame::parse("0.137"), 131).g;
+    EXPECT_EQ(chess, a002187);
+    const auto dawson = octal_grundy(OctalGame::parse("0.07"), 132).g;
+    for (std::size_t n = 1; n <= 132; ++n) EXPECT_EQ(dawson[n], a002187[n - 1]) << n;
+    // Treblecross (.007) is .04 shifted by one: g_.007(n) = g_.04(n + 1),
+    // both computed by the sparse solver well past the naive prefix.
+    const auto treble = octal_grundy(OctalGame::parse("0.007"), 30000, false).g;
+    const auto o04 = octal_grundy(OctalGame::parse("0.04"), 30001, false).g;
+    for (std::size_t n = 0; n <= 30000; ++n) ASSERT_EQ(treble[n], o04[n + 1]) << n;
+}
