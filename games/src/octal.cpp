@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "dense_octal.hpp"
 #include "sparse_solver.hpp"
 #include "toroid/error.hpp"
 
@@ -328,6 +329,72 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
     auto timed_t0 = Clock::now();
     double sec_per_heap = 0;
     bool quadratic = false;
+    // Dense codes (classified at a doubling): the exact quadratic path,
+    // blocked and threaded (dense_octal.hpp), with the same checkpoints.
+    auto dense_rest = [&](std::size_t from) {
+        trend = "dense (quadratic): exact blocked path";
+        auto t_block = Clock::now();
+        std::size_t block_from = from;
+        for (std::size_t lo = from; lo <= upto;) {
+            const std::size_t hi = std::min(upto, next_check);
+            bool stop = false;
+            const std::size_t done =
+                octal_dense_fill(game, g, lo, hi, options.threads, [&](std::size_t m) {
+                    if (options.stop_requested && options.stop_requested()) {
+                        stop = true;
+                        return false;
+                    }
+                    if (options.progress && (m >> 16) != ((m - 64) >> 16)) {
+                        const double per =
+                            seconds_since(t_block) / static_cast<double>(m + 1 - block_from);
+                        const double rest = static_cast<double>(upto - m);
+                        options.progress(
+                            {m, upto, false, 0, solver.rare_positions(),
+                             static_cast<double>(solver.rare_positions()) / static_cast<double>(m),
+                             trend, solver.coset().to_string(), seconds_since(t0),
+                             per * rest *
+                                 (static_cast<double>(upto + m) / (2.0 * static_cast<double>(m)))});
+                    }
+                    return true;
+                });
+            if (stop) {
+                g.resize(done + 1);
+                out.stopped = true;
+                out.computed = done + 1;
+                if (options.checkpoint) options.checkpoint(g);
+                return finish();
+            }
+            if (hi == next_check) {
+                if (periodic_rest(hi)) return finish();
+                if (options.checkpoint)
+                    options.checkpoint(std::span<const std::uint32_t>(g.data(), hi + 1));
+                const double per =
+                    seconds_since(t_block) / static_cast<double>(hi + 1 - block_from);
+                const double rest = static_cast<double>(upto - hi);
+                const double e =
+                    per * rest * (static_cast<double>(upto + hi) / (2.0 * static_cast<double>(hi)));
+                if (options.progress)
+                    options.progress({hi, upto, true, static_cast<double>(hi) / 2, 0, 0, trend, "",
+                                      seconds_since(t0), e});
+                if (options.max_seconds > 0 && e > options.max_seconds) {
+                    throw InputError("octal game " + game.code() + ": g(0.." +
+                                     std::to_string(upto) + ") would take about " +
+                                     human_seconds(e) + " more on the exact quadratic path (" +
+                                     trend + "), beyond the budget --max-time " +
+                                     std::to_string(static_cast<long long>(options.max_seconds)) +
+                                     " s; raise it (e.g. --max-time " +
+                                     std::to_string(static_cast<long long>(e * 1.5 + 60)) +
+                                     ", --checkpoint FILE to resume later) or ask for a smaller "
+                                     "--upto");
+                }
+                next_check *= 2;
+                t_block = Clock::now();
+                block_from = hi + 1;
+            }
+            lo = hi + 1;
+        }
+        return finish();
+    };
     for (std::size_t n = start + 1; n <= upto; ++n) {
         if (stop_now(n)) return finish();
         solver.value(n);
@@ -376,9 +443,9 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
             trend = falling ? "sparse, rare share falling" : "sparse";
         else if (falling)
             trend = "turning sparse (rare share falling)";
-        else if (n >= (std::size_t{1} << 18) && j >= 3 &&
+        else if (n >= 256 * first_check && j >= 3 &&
                  (rising || (share > 0.25 && shares[j - 2] > 0.25 && shares[j - 3] > 0.25)))
-            trend = "dense (quadratic)";  // only after several doublings and n >= 2^18
+            trend = "dense (quadratic)";  // after several doublings, n >= 2^18
         else
             trend = "not classified yet";
         quadratic = trend == "dense (quadratic)";
@@ -421,6 +488,7 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
         }
         work_at_check = work;
         next_check *= 2;
+        if (quadratic && n < upto) return dense_rest(n + 1);
     }
     return finish();
 }

@@ -106,7 +106,8 @@ struct OctalProgress {
 //   is compared with the previous doublings. Falling (or below 5%): the game
 //   is (turning) sparse and the rest costs about the last doubling's time
 //   per heap. Rising or flat above a quarter: quadratic, the cost per heap
-//   grows with n. No verdict is drawn from one doubling.
+//   grows with n. No verdict is drawn from one doubling. A dense run goes on
+//   with the exact quadratic path (blocked, on `threads` threads).
 // * max_seconds: refuse (InputError, with the estimate and how to raise the
 //   budget) when the projected time to `upto` exceeds it; 0 = no limit.
 //   max_work does the same in pair visits (about 1e9 per second), for tests.
@@ -122,6 +123,8 @@ struct OctalRunOptions {
     std::function<bool()> stop_requested;
     std::function<void(std::span<const std::uint32_t> g)> checkpoint;
     std::span<const std::uint32_t> resume;
+    // Threads for the exact quadratic path of dense codes (0: every core).
+    unsigned threads = 0;
 };
 
 OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, const OctalRunOptions& options);
