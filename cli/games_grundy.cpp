@@ -175,9 +175,11 @@ void run_octal(const SeqOptions& o) {
         run.progress = [&, tty](const OctalProgress& p) {
             if (o.progress && p.doubling) {
                 std::cerr << (tty ? "\r\033[K" : "") << "n = " << p.n << ": "
-                          << static_cast<long long>(p.pairs_per_heap) << " pairs per heap size, "
-                          << p.rare_positions << " rare positions, common values "
-                          << p.common_values << " (" << since(t0) << " s; " << p.trend << "; ETA "
+                          << static_cast<long long>(p.pairs_per_heap) << " pairs per heap size, ";
+                if (!p.common_values.empty())
+                    std::cerr << p.rare_positions << " rare positions, common values "
+                              << p.common_values << " ";
+                std::cerr << "(" << since(t0) << " s; " << p.trend << "; ETA "
                           << eta_text(p.eta_seconds) << ")" << std::endl;
             } else if (tty) {
                 std::cerr << "\r\033[Kn = " << p.n << " of " << p.upto << " ("

@@ -25,8 +25,8 @@ void mark_block(const std::uint32_t* g, std::size_t base, std::size_t a_lo, std:
 
 }  // namespace
 
-std::size_t octal_dense_fill(const OctalGame& game, std::vector<std::uint32_t>& g,
-                             std::size_t from, std::size_t to, unsigned threads,
+std::size_t octal_dense_fill(const OctalGame& game, std::vector<std::uint32_t>& g, std::size_t from,
+                             std::size_t to, unsigned threads,
                              const std::function<bool(std::size_t)>& keep_going) {
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     const std::size_t t = game.max_take();
@@ -87,8 +87,11 @@ std::size_t octal_dense_fill(const OctalGame& game, std::vector<std::uint32_t>& 
             for (const auto k : split_ks) {
                 if (n < k + 2) continue;
                 const std::size_t r = n - k, last = r / 2;
-                const bool pass1 = n0 >= k + 2 + kBlock && (n0 - k) / 2 >= std::max<std::size_t>(1, blocks > k ? blocks - k : 1);
-                const std::size_t a_lo = pass1 ? std::max<std::size_t>(1, blocks > k ? blocks - k : 1) : last + 1;
+                const bool pass1 =
+                    n0 >= k + 2 + kBlock &&
+                    (n0 - k) / 2 >= std::max<std::size_t>(1, blocks > k ? blocks - k : 1);
+                const std::size_t a_lo =
+                    pass1 ? std::max<std::size_t>(1, blocks > k ? blocks - k : 1) : last + 1;
                 const std::size_t a_hi = pass1 ? (n0 - k) / 2 : 0;
                 for (std::size_t a = 1; a <= last; ++a) {
                     if (a >= a_lo && a <= a_hi) {

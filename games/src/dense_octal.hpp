@@ -29,8 +29,8 @@ namespace toroid::games::detail {
 // Fills g[from..to] (g[0..from-1] known; from > max_take). keep_going is
 // called after every block with the last heap done; false stops (returns
 // the last heap done). threads = 0: every core.
-std::size_t octal_dense_fill(const OctalGame& game, std::vector<std::uint32_t>& g,
-                             std::size_t from, std::size_t to, unsigned threads = 0,
+std::size_t octal_dense_fill(const OctalGame& game, std::vector<std::uint32_t>& g, std::size_t from,
+                             std::size_t to, unsigned threads = 0,
                              const std::function<bool(std::size_t)>& keep_going = {});
 
 }  // namespace toroid::games::detail
