@@ -1,5 +1,6 @@
 // Games commands: nim, wythoff, zeckendorf, game-n (this file), grundy
 // (games_grundy.cpp) and play (games_play.cpp).
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -74,7 +75,11 @@ void run_nim(const NimOptions& o) {
     const auto moves = o.misere ? misere_nim_winning_moves(heaps) : nim_winning_moves(heaps);
     const bool p = o.misere ? misere_nim_is_p(heaps) : x == 0;
     if (o.json) {
-        json j{{"heaps", heaps}, {"nim_sum", x}, {"misere", o.misere}, {"outcome", p ? "P" : "N"}};
+        json j{{"heaps", heaps},
+               {"nim_sum", x},
+               {"misere", o.misere},
+               {"outcome", p ? "P" : "N"},
+               {"heap_numbering", "from 1"}};
         j["winning_moves"] = json::array();
         for (const auto& m : moves)
             j["winning_moves"].push_back(
@@ -92,18 +97,25 @@ void run_nim(const NimOptions& o) {
         std::cout << "P-position: the player to move loses against perfect play\n";
         return;
     }
+    if (x == 0 && std::all_of(heaps.begin(), heaps.end(), [](auto h) { return h == 0; })) {
+        // Only in misère play: nobody can move, so the player to move has
+        // "made" no last move and wins.
+        std::cout << "N-position: no move is possible, so the player to move wins (in misère "
+                     "play the player who cannot move wins)\n";
+        return;
+    }
     std::cout << "N-position: the player to move wins; " << moves.size() << " winning move"
-              << (moves.size() == 1 ? "" : "s") << ":\n";
+              << (moves.size() == 1 ? "" : "s") << " (heaps numbered from 1):\n";
     for (const auto& m : moves) {
         std::cout << "  take " << m.take << " from heap " << m.heap + 1 << " (" << heaps[m.heap]
                   << " -> " << m.new_size << ")\n";
     }
 }
 
-void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::size_t table,
-                 bool as_json) {
+void run_wythoff(const std::vector<std::string>& args, bool list_given, std::size_t list,
+                 std::size_t table, bool as_json) {
     json j;
-    if (list > 0) {
+    if (list_given) {
         const auto p = wythoff_p_positions(list);
         j["p_positions"] = json::array();
         for (std::size_t n = 0; n < p.size(); ++n) {
@@ -118,6 +130,7 @@ void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::si
         if (!as_json) {
             std::cout << "Wythoff P-positions (a_n = floor(n*phi), b_n = a_n + n; Zeckendorf: b = "
                          "a with a 0 appended)\n";
+            if (list == 0) std::cout << "  (none listed: --list 0)\n";
             for (const auto& e : j["p_positions"]) {
                 std::cout << "  n=" << e["n"] << "  (" << e["a"] << ", " << e["b"] << ")  "
                           << e["a_zeckendorf"].get<std::string>() << " / "
@@ -180,7 +193,7 @@ void run_wythoff(const std::vector<std::string>& args, std::size_t list, std::si
             for (const auto& m : moves) std::cout << "  " << m.to_string() << "\n";
         }
     }
-    if (args.empty() && list == 0 && table == 0) {
+    if (args.empty() && !list_given && table == 0) {
         throw InputError("wythoff needs two heaps (toroid wythoff 4 7), --list N or --table N");
     }
     if (as_json) print_json(j);
@@ -265,11 +278,12 @@ void add_games_commands(CLI::App& app) {
     auto* wy =
         app.add_subcommand("wythoff", "Wythoff's game: P-positions, winning moves, Grundy table");
     wy->add_option("heaps", w->args, "two heaps A B");
-    wy->add_option("--list", w->list,
-                   "list the first N P-positions (golden ratio and Zeckendorf forms)");
+    auto* list_opt = wy->add_option(
+        "--list", w->list, "list the first N P-positions (golden ratio and Zeckendorf forms)");
     wy->add_option("--table", w->table, "compute the N x N Grundy table (printed up to 32)");
     wy->add_flag("--json", w->json, "JSON output");
-    wy->callback([w] { run_wythoff(w->args, w->list, w->table, w->json); });
+    wy->callback(
+        [w, list_opt] { run_wythoff(w->args, list_opt->count() > 0, w->list, w->table, w->json); });
 
     struct Z {
         std::string arg;

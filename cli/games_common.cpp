@@ -2,15 +2,11 @@
 
 #include <algorithm>
 #include <iostream>
-#include <memory>
-#include <sstream>
 
 #include "toroid/error.hpp"
-#include "toroid/games/game_graph.hpp"
-#include "toroid/games/graph_analysis.hpp"
+#include "toroid/games/lecture_games.hpp"
 #include "toroid/games/parse.hpp"
 #include "toroid/games/subtraction.hpp"
-#include "toroid/games/wythoff.hpp"
 
 namespace toroid::cli {
 
@@ -25,109 +21,140 @@ std::vector<std::uint64_t> parse_heaps(const std::vector<std::string>& args, boo
     return heaps;
 }
 
-std::string octal_name(const std::string& code) {
-    if (code == "0.77") return "Kayles";
-    if (code == "0.07") return "Dawson's Kayles";
-    if (code == "0.137") return "Dawson's chess";
-    if (code == "0.007") return "Treblecross";
-    return "";
-}
-
 void print_json(const nlohmann::json& j) {
     std::cout << j.dump(2) << "\n";
 }
 
 namespace {
 
-constexpr std::uint64_t kMaxComponentHeap = 10'000'000;
+std::vector<std::uint64_t> bounded_heaps(const std::vector<std::string>& args, std::uint64_t max,
+                                         std::size_t first_number = 1) {
+    if (args.empty()) throw InputError("no heaps given: expected heap sizes such as 3 5 7");
+    std::vector<std::uint64_t> heaps;
+    for (std::size_t i = 0; i < args.size(); ++i)
+        heaps.push_back(parse_u64_max(args[i], "heap " + std::to_string(i + first_number), max));
+    return heaps;
+}
 
-std::vector<std::string> words(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> w;
-    for (std::string t; in >> t;) w.push_back(t);
-    return w;
+std::uint64_t largest(const std::vector<std::uint64_t>& h) {
+    return h.empty() ? 0 : *std::max_element(h.begin(), h.end());
+}
+
+const std::vector<std::string> tail(const std::vector<std::string>& v) {
+    return {v.begin() + 1, v.end()};
 }
 
 }  // namespace
 
-SumComponent parse_component(const std::string& spec) {
-    const auto w = words(spec);
-    const std::string where = "game '" + spec + "': ";
-    if (w.empty())
-        throw InputError("empty game in the sum: expected e.g. \"nim 7\" or \"octal 0.07 12\"");
-    const std::string& kind = w[0];
-    if (kind == "nim") {
-        if (w.size() != 2) throw InputError(where + "expected 'nim HEAP'");
-        const auto h = parse_u64(w[1], "nim heap");
-        return {spec, LoopyValue::of(h), [h](std::uint64_t t) -> std::optional<std::string> {
-                    if (t >= h) return std::nullopt;
-                    return "take " + std::to_string(h - t) + " (leaving " + std::to_string(t) + ")";
-                }};
+HeapSum heap_position(const std::string& kind, const std::vector<std::string>& args, bool misere) {
+    if (kind == "nim") return HeapSum::uniform(parse_heaps(args), nim_rule(), misere);
+    if (kind == "subtraction" || kind == "octal" || kind == "take") {
+        if (args.empty())
+            throw InputError(kind + " needs a " +
+                             (kind == "octal"  ? "code"
+                              : kind == "take" ? "largest take K"
+                                               : "set") +
+                             " and heaps, e.g. " +
+                             (kind == "octal"         ? "'octal 0.07 12'"
+                              : kind == "subtraction" ? "'subtraction 1-3 9 6'"
+                                                      : "'take 3 9 6 5 4'"));
+        const auto heaps = bounded_heaps(tail(args), kMaxComponentHeap);
+        HeapRulePtr rule;
+        if (kind == "octal") {
+            rule = octal_rule(OctalGame::parse(args[0]), largest(heaps), kMaxOctalWork);
+        } else if (kind == "subtraction") {
+            rule = subtraction_rule(SubtractionSet::parse(args[0]), largest(heaps));
+        } else {
+            const auto k = parse_u64_max(args[0], "K (largest take)", kMaxComponentHeap);
+            if (k == 0) throw InputError("K (largest take) must be at least 1");
+            rule =
+                subtraction_rule(SubtractionSet::parse("1-" + std::to_string(k)), largest(heaps));
+        }
+        return HeapSum::uniform(heaps, rule, misere);
     }
-    if (kind == "subtraction") {
-        if (w.size() != 3)
-            throw InputError(where + "expected 'subtraction SET HEAP', e.g. 'subtraction 1-3 9'");
-        const auto set = SubtractionSet::parse(w[1]);
-        const auto h = parse_u64_max(w[2], "subtraction heap", kMaxComponentHeap);
-        const auto g = subtraction_grundy(set, h);
-        return {spec, LoopyValue::of(g[h]),
-                [set, g, h](std::uint64_t t) -> std::optional<std::string> {
-                    for (const auto s : set.elements_upto(h))
-                        if (g[h - s] == t)
-                            return "take " + std::to_string(s) + " (leaving " +
-                                   std::to_string(h - s) + ")";
-                    return std::nullopt;
-                }};
+    if (kind == "grundy") {
+        const auto heaps = bounded_heaps(args, kMaxSplitHeap);
+        return HeapSum::uniform(heaps, split_rule(SplitGame(1), largest(heaps)), misere);
     }
-    if (kind == "octal") {
-        if (w.size() != 3)
-            throw InputError(where + "expected 'octal CODE HEAP', e.g. 'octal 0.07 12'");
-        const auto game = OctalGame::parse(w[1]);
-        const auto h = parse_u64_max(w[2], "octal heap", kMaxComponentHeap);
-        const auto g = octal_grundy(game, h, true, kMaxOctalWork).g;
-        return {spec, LoopyValue::of(g[h]),
-                [game, g, h](std::uint64_t t) -> std::optional<std::string> {
-                    for (const auto& m : octal_moves(game, h))
-                        if ((g[m.left] ^ g[m.right]) == t) return m.to_string();
-                    return std::nullopt;
-                }};
+    if (kind == "compound") {
+        if (args.size() < 2)
+            throw InputError(
+                "compound needs at least two heaps: heap 1 (take 1..3), heap 2 (take an odd "
+                "number), then any Nim heaps, e.g. 'compound 7 6 5 3'");
+        const auto heaps = parse_heaps(args);
+        for (std::size_t i = 0; i < 2; ++i)
+            if (heaps[i] > kMaxComponentHeap)
+                throw InputError("heap " + std::to_string(i + 1) + " " + std::to_string(heaps[i]) +
+                                 " is too large (at most " + std::to_string(kMaxComponentHeap) +
+                                 ")");
+        std::vector<HeapSum::Heap> h{
+            {heaps[0], subtraction_rule(SubtractionSet::parse("1-3"), heaps[0])},
+            {heaps[1], subtraction_rule(SubtractionSet::parse("odd"), heaps[1])}};
+        for (std::size_t i = 2; i < heaps.size(); ++i) h.push_back({heaps[i], nim_rule()});
+        return HeapSum(std::move(h), misere);
     }
-    if (kind == "wythoff") {
-        if (w.size() != 3) throw InputError(where + "expected 'wythoff A B'");
-        const auto a = parse_u64_max(w[1], "Wythoff heap", 8191),
-                   b = parse_u64_max(w[2], "Wythoff heap", 8191);
-        const auto table = wythoff_grundy_table(std::max(a, b) + 1);
-        return {spec, LoopyValue::of(table.at(a, b)),
-                [table, a, b](std::uint64_t t) -> std::optional<std::string> {
-                    for (std::uint64_t k = 1; k <= a; ++k)
-                        if (table.at(a - k, b) == t)
-                            return "take " + std::to_string(k) + " from the first heap";
-                    for (std::uint64_t k = 1; k <= b; ++k)
-                        if (table.at(a, b - k) == t)
-                            return "take " + std::to_string(k) + " from the second heap";
-                    for (std::uint64_t k = 1; k <= std::min(a, b); ++k)
-                        if (table.at(a - k, b - k) == t)
-                            return "take " + std::to_string(k) + " from both heaps";
-                    return std::nullopt;
-                }};
+    if (kind == "sum") {
+        if (args.empty()) throw InputError("sum needs games, e.g. \"nim 7\" \"octal 0.07 12\"");
+        std::vector<HeapSum::Heap> h;
+        for (const auto& spec : args) {
+            const auto c = parse_sum_component(spec, kMaxOctalWork);
+            if (!c.rule)
+                throw InputError("game '" + spec +
+                                 "': only heap games (nim, subtraction, octal, grundy, split) can "
+                                 "be played in a sum");
+            h.push_back({c.heap, c.rule});
+        }
+        return HeapSum(std::move(h), misere);
     }
-    if (kind == "graph") {
-        if (w.size() != 3) throw InputError(where + "expected 'graph FILE VERTEX'");
-        auto graph = std::make_shared<GameGraph>(read_game_graph(w[1]));
-        const auto v = graph->find(w[2]);
-        if (!v) throw InputError(where + "vertex '" + w[2] + "' is not in " + w[1]);
-        auto analysis = std::make_shared<GraphAnalysis>(analyze_graph(*graph));
-        const auto id = *v;
-        return {spec, analysis->value[id],
-                [graph, analysis, id](std::uint64_t t) -> std::optional<std::string> {
-                    for (const auto x : graph->moves(id))
-                        if (analysis->value[x] == LoopyValue::of(t))
-                            return "move to " + graph->name(x);
-                    return std::nullopt;
-                }};
+    throw InputError("unknown heap game '" + kind + "'");
+}
+
+namespace {
+constexpr double kMaxSolverPositions = 2'000'000;
+
+// Refuses before enumerating when a game would have too many positions.
+void check_size(double positions, const std::string& what) {
+    if (positions > kMaxSolverPositions) {
+        throw InputError(
+            "game too large to enumerate: " + what + " has about " +
+            std::to_string(static_cast<long long>(positions)) +
+            " positions (at most 2000000); give a smaller bound (smaller heaps or board)");
     }
-    throw InputError(where + "unknown game '" + kind +
-                     "': expected nim, subtraction, octal, wythoff or graph");
+}
+}  // namespace
+
+std::pair<std::unique_ptr<ImpartialGame>, Position> solver_position(
+    const std::string& kind, const std::vector<std::string>& rest) {
+    auto small = [](const std::string& s, const std::string& what, std::uint64_t max) {
+        return static_cast<std::int64_t>(parse_u64_max(s, what, max));
+    };
+    if (kind == "game-n") {
+        if (rest.size() != 1) throw InputError("game-n needs N");
+        const auto n = small(rest[0], "N", 100000);
+        if (n < 1) throw InputError("N must be at least 1");
+        return {std::make_unique<GameN>(n), GameN::start()};
+    }
+    if (kind == "chocolate") {
+        if (rest.size() != 2) throw InputError("chocolate needs the bar size M N");
+        const auto m = small(rest[0], "bar height", 2000), n = small(rest[1], "bar width", 2000);
+        if (m < 1 || n < 1) throw InputError("the bar must be at least 1 x 1");
+        return {std::make_unique<ChocolateBar>(), Position{m, n}};
+    }
+    if (kind == "coins") {
+        if (rest.empty()) throw InputError("coins needs the coins' cells, e.g. 'coins 1 4 6'");
+        Position cells;
+        for (const auto& c : rest) cells.push_back(small(c, "coin cell", 60));
+        std::sort(cells.begin(), cells.end());
+        if (auto d = std::adjacent_find(cells.begin(), cells.end()); d != cells.end())
+            throw InputError("two coins on cell " + std::to_string(*d));
+        double size = 1;  // C(last cell + 1, coins)
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            size = size * static_cast<double>(cells.back() + 1 - static_cast<std::int64_t>(i)) /
+                   static_cast<double>(i + 1);
+        check_size(size, "this coin strip");
+        return {std::make_unique<CoinStrip>(), cells};
+    }
+    throw InputError("unknown game '" + kind + "'");
 }
 
 }  // namespace toroid::cli

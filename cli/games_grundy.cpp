@@ -1,9 +1,14 @@
 // `toroid grundy subtraction|octal|graph|sum`: Sprague-Grundy values,
 // periods proved by the Guy-Smith theorem, loopy graphs, sums of games.
+#include <unistd.h>
+
 #include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "games_common.hpp"
 #include "toroid/error.hpp"
@@ -13,6 +18,7 @@
 #include "toroid/games/lecture_games.hpp"
 #include "toroid/games/misere.hpp"
 #include "toroid/games/octal.hpp"
+#include "toroid/games/octal_checkpoint.hpp"
 #include "toroid/games/parse.hpp"
 #include "toroid/games/subtraction.hpp"
 
@@ -26,8 +32,9 @@ namespace {
 struct SeqOptions {
     std::string rule;
     std::string upto = "100";
-    bool period = false, json = false, no_limit = false, progress = false;
-    std::string output;
+    bool period = false, json = false, no_limit = false, progress = false, misere = false;
+    std::string output, checkpoint, resume;
+    double max_time = 300;
 };
 
 constexpr std::size_t kPrintAll = 2000;
@@ -73,7 +80,60 @@ double since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// Misère Grundy values of single heaps (misere.hpp), by brute force.
+void run_misere_values(const std::string& kind, const std::string& rule,
+                       const std::string& upto_text, bool as_json) {
+    const auto upto = parse_u64_max(upto_text, "--upto", 1000);
+    std::unique_ptr<ImpartialGame> game;
+    std::string title;
+    if (kind == "octal") {
+        const auto g = OctalGame::parse(rule);
+        const auto name = octal_name(g.code());
+        title = "octal game " + g.code() + (name.empty() ? "" : " (" + name + ")");
+        game = std::make_unique<OctalHeapsGame>(g);
+    } else if (kind == "subtraction") {
+        const auto set = SubtractionSet::parse(rule);
+        title = "subtraction game S = {" + set.to_string() + "}";
+        game = std::make_unique<SubtractionHeapsGame>(set);
+    } else {
+        throw InputError("misère values are available for octal and subtraction games (got '" +
+                         kind + "')");
+    }
+    constexpr std::size_t kMaxPositions = 300'000;
+    if (kind == "octal" && heap_positions_bound(upto) > kMaxPositions) {
+        std::size_t fits = 0;
+        while (heap_positions_bound(fits + 1) <= kMaxPositions) ++fits;
+        throw InputError("misère values by brute force: heaps up to " + std::to_string(upto) +
+                         " can reach up to " + std::to_string(heap_positions_bound(upto)) +
+                         " positions (multisets of heaps; at most " +
+                         std::to_string(kMaxPositions) + "); ask for --upto " +
+                         std::to_string(fits) + " or less");
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto g = misere_heap_values(*game, upto, kMaxPositions);
+    if (as_json) {
+        return print_json({{"game", kind},
+                           {"rule", rule},
+                           {"title", title},
+                           {"upto", upto},
+                           {"misere_grundy", g},
+                           {"seconds", since(t0)},
+                           {"definition", "g-(terminal) = 1, g-(G) = mex g-(options)"}});
+    }
+    std::cout << title << ", misère play (the last mover loses)\n";
+    std::cout << "misère Grundy values g-(0.." << upto
+              << ") (g-(terminal) = 1, g-(G) = mex of the "
+                 "options' g-; a heap is a misère P-position iff g- = 0):";
+    for (std::size_t n = 0; n < g.size(); ++n) std::cout << (n % 30 == 0 ? "\n  " : " ") << g[n];
+    std::cout << "\nP-positions (single heaps):";
+    for (std::size_t n = 0; n < g.size(); ++n)
+        if (g[n] == 0) std::cout << " " << n;
+    std::cout << "\n(every multi-heap position reached was solved by brute force; computed in "
+              << since(t0) << " s)\n";
+}
+
 void run_subtraction(const SeqOptions& o) {
+    if (o.misere) return run_misere_values("subtraction", o.rule, o.upto, o.json);
     const auto set = SubtractionSet::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
     const auto t0 = std::chrono::steady_clock::now();
@@ -85,25 +145,84 @@ void run_subtraction(const SeqOptions& o) {
                    {{"game", "subtraction"}, {"set", set.to_string()}});
 }
 
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_interrupt(int) {
+    g_interrupted = 1;
+}
+
+std::string eta_text(double s) {
+    if (s < 0) return "?";
+    char buf[32];
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.0f s", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    return buf;
+}
+
 void run_octal(const SeqOptions& o) {
+    if (o.misere) return run_misere_values("octal", o.rule, o.upto, o.json);
     const auto game = OctalGame::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
+    if (o.max_time < 0) throw InputError("--max-time must not be negative");
     const auto t0 = std::chrono::steady_clock::now();
-    std::function<void(const OctalProgress&)> report;
-    if (o.progress) {
-        report = [&](const OctalProgress& p) {
-            std::cerr << "n = " << p.n << ": " << static_cast<long long>(p.pairs_per_heap)
-                      << " pairs per heap size, " << p.rare_positions
-                      << " rare positions, common values " << p.common_values << " (" << since(t0)
-                      << " s)" << std::endl;
+    OctalRunOptions run;
+    run.max_seconds = o.no_limit ? 0 : o.max_time;
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    if (o.progress || tty) {
+        run.progress = [&, tty](const OctalProgress& p) {
+            if (o.progress && p.doubling) {
+                std::cerr << (tty ? "\r\033[K" : "") << "n = " << p.n << ": "
+                          << static_cast<long long>(p.pairs_per_heap) << " pairs per heap size, ";
+                if (!p.common_values.empty())
+                    std::cerr << p.rare_positions << " rare positions, common values "
+                              << p.common_values << " ";
+                std::cerr << "(" << since(t0) << " s; " << p.trend << "; ETA "
+                          << eta_text(p.eta_seconds) << ")" << std::endl;
+            } else if (tty) {
+                std::cerr << "\r\033[Kn = " << p.n << " of " << p.upto << " ("
+                          << static_cast<int>(100.0 * static_cast<double>(p.n) /
+                                              static_cast<double>(p.upto))
+                          << "%), rare share " << static_cast<int>(1000 * p.rare_share) / 10.0
+                          << "%, " << p.trend << ", ETA " << eta_text(p.eta_seconds)
+                          << "  (Ctrl-C stops" << (o.checkpoint.empty() ? "" : " and saves") << ")"
+                          << std::flush;
+            }
         };
     }
-    auto seq = octal_grundy(game, upto, true, o.no_limit ? 0 : kMaxOctalWork, report);
+    std::vector<std::uint32_t> resume;
+    if (!o.resume.empty()) {
+        resume = read_octal_checkpoint(o.resume, game.code());
+        run.resume = resume;
+    }
+    if (!o.checkpoint.empty()) {
+        run.checkpoint = [&](std::span<const std::uint32_t> g) {
+            write_octal_checkpoint(o.checkpoint, game.code(), g);
+        };
+    }
+    g_interrupted = 0;
+    run.stop_requested = [] { return g_interrupted != 0; };
+    const auto previous = std::signal(SIGINT, on_interrupt);
+    OctalSequence seq;
+    try {
+        seq = octal_grundy(game, upto, run);
+    } catch (...) {
+        std::signal(SIGINT, previous);
+        if (tty) std::cerr << "\r\033[K" << std::flush;
+        throw;
+    }
+    std::signal(SIGINT, previous);
+    if (tty) std::cerr << "\r\033[K" << std::flush;
     Periodicity per = seq.period;
-    if (o.period && !per.found) per = octal_period(game, seq.g);
+    if (o.period && !per.found && !seq.stopped) per = octal_period(game, seq.g);
     const std::string name = octal_name(game.code());
     std::string title = "octal game " + game.code() + (name.empty() ? "" : " (" + name + ")");
-    if (seq.computed < seq.g.size()) {
+    if (seq.resumed_from > 0)
+        title += "\n(resumed from " + o.resume + ": g(0.." + std::to_string(seq.resumed_from - 1) +
+                 ") read back)";
+    if (!seq.stopped && seq.computed < seq.g.size()) {
         title +=
             "\n(values from " + std::to_string(seq.computed) + " on follow from the proved period)";
     }
@@ -115,7 +234,19 @@ void run_octal(const SeqOptions& o) {
         extra["common_values"] = seq.common_values;
         extra["rare_positions"] = seq.rare_positions;
     }
-    print_sequence(title, seq.g, o, o.period ? &per : nullptr, since(t0), extra);
+    if (seq.stopped) {
+        title += "\nSTOPPED by Ctrl-C: only g(0.." + std::to_string(seq.g.size() - 1) +
+                 ") were computed";
+        extra["stopped"] = true;
+    }
+    print_sequence(title, seq.g, o, o.period && !seq.stopped ? &per : nullptr, since(t0), extra);
+    if (seq.stopped) {
+        throw std::runtime_error("stopped by Ctrl-C at n = " + std::to_string(seq.g.size()) +
+                                 (o.checkpoint.empty()
+                                      ? "; run with --checkpoint FILE to be able to resume"
+                                      : "; checkpoint saved, continue with --resume " +
+                                            o.checkpoint + " --checkpoint " + o.checkpoint));
+    }
 }
 
 void run_graph(const std::string& file, bool misere, bool as_json) {
@@ -172,39 +303,66 @@ void run_graph(const std::string& file, bool misere, bool as_json) {
     if (mis) std::cout << mis->statement(graph) << "\n";
 }
 
+nlohmann::json loopy_json(const LoopyValue& v) {
+    if (v.finite) return v.value;
+    return v.to_string();
+}
+
 void run_sum(const std::vector<std::string>& specs, bool as_json) {
     if (specs.empty())
         throw InputError(
             "grundy sum needs games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
     std::vector<SumComponent> comps;
-    for (const auto& s : specs) comps.push_back(parse_component(s));
+    for (const auto& s : specs) comps.push_back(parse_sum_component(s, kMaxOctalWork));
     const auto a = analyze_sum(comps);
     if (as_json) {
         json c = json::array();
-        for (const auto& x : comps) c.push_back({{"game", x.name}, {"value", x.value.to_string()}});
+        for (std::size_t i = 0; i < comps.size(); ++i)
+            c.push_back({{"component", i + 1},
+                         {"game", comps[i].name},
+                         {"value", loopy_json(comps[i].value)}});
         json m = json::array();
-        for (const auto& x : a.winning_moves)
-            m.push_back({{"component", x.component + 1},
-                         {"game", comps[x.component].name},
-                         {"move", x.description},
-                         {"to_value", x.target_value}});
+        for (const auto& x : a.winning_moves) {
+            json e{{"component", x.component + 1},
+                   {"game", comps[x.component].name},
+                   {"move", x.description},
+                   {"value_before", loopy_json(comps[x.component].value)},
+                   {"value_after", x.target_value}};
+            if (x.heap_move)
+                e.update({{"take", x.heap_move->take},
+                          {"left", x.heap_move->left},
+                          {"right", x.heap_move->right}});
+            m.push_back(e);
+        }
         return print_json({{"components", c},
-                           {"value", a.value.to_string()},
+                           {"value", loopy_json(a.value)},
                            {"outcome", to_string(a.outcome)},
                            {"winning_moves", m}});
     }
-    std::cout << "sum of " << comps.size() << " games:\n";
+    std::cout << "sum of " << comps.size() << " games (numbered from 1):\n";
     for (std::size_t i = 0; i < comps.size(); ++i)
         std::cout << "  " << i + 1 << ". " << comps[i].name
                   << ": g = " << comps[i].value.to_string() << "\n";
-    std::cout << "total: g = " << a.value.to_string() << " -> " << describe(a.outcome) << "\n";
+    std::cout << "total: g = " << a.value.to_string() << " -> " << describe(a.outcome);
+    if (a.outcome == Outcome::N)
+        std::cout << "; " << a.winning_moves.size() << " winning move"
+                  << (a.winning_moves.size() == 1 ? "" : "s");
+    std::cout << "\n";
     for (const auto& m : a.winning_moves) {
         std::cout << "  winning move in game " << m.component + 1 << " (" << comps[m.component].name
-                  << "): " << m.description << ", its value becomes " << m.target_value << "\n";
+                  << "): " << m.description << ", its value becomes " << m.target_value << " (was "
+                  << comps[m.component].value.to_string() << ")\n";
     }
 }
 
-void run_misere(const std::vector<std::string>& args, bool as_json) {
+void run_misere(const std::vector<std::string>& args, bool as_json, bool values,
+                const std::string& upto) {
+    if (values) {
+        if (args.size() != 2)
+            throw InputError(
+                "grundy misere --values needs a game and its rule: octal CODE | subtraction SET");
+        return run_misere_values(args[0], args[1], upto.empty() ? "30" : upto, as_json);
+    }
     if (args.size() < 2) {
         throw InputError(
             "grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
@@ -302,9 +460,16 @@ void add_grundy_command(CLI::App& app) {
         c->add_flag("--period", o->period, "find and prove the period");
         c->add_option("--output", o->output, "write every value to FILE as 'n g(n)' lines");
         c->add_flag("--json", o->json, "JSON output");
+        c->add_flag("--misere", o->misere,
+                    "misère Grundy values g-(n) of single heaps (brute force, --upto <= 1000)");
         if (!sub) {
             c->add_flag("--no-limit", o->no_limit,
-                        "compute even when the projected time is very long");
+                        "compute even when the projected time is beyond --max-time");
+            c->add_option("--max-time", o->max_time,
+                          "refuse when the projected time exceeds SECONDS (default 300)");
+            c->add_option("--checkpoint", o->checkpoint,
+                          "save g(0..n) to FILE at every doubling of n and on Ctrl-C");
+            c->add_option("--resume", o->resume, "continue from a checkpoint FILE");
             c->add_flag(
                 "--progress", o->progress,
                 "report each doubling of n on stderr: pairs visited per heap size, rare positions, "
@@ -328,7 +493,8 @@ void add_grundy_command(CLI::App& app) {
 
     struct MisOpts {
         std::vector<std::string> args;
-        bool json = false;
+        bool json = false, values = false;
+        std::string upto;
     };
     auto mo = std::make_shared<MisOpts>();
     auto* mi = g->add_subcommand("misere",
@@ -336,7 +502,10 @@ void add_grundy_command(CLI::App& app) {
                                  "subtraction SET HEAPS | chocolate M N");
     mi->add_option("game", mo->args, "GAME ARGS...");
     mi->add_flag("--json", mo->json, "JSON output");
-    mi->callback([mo] { run_misere(mo->args, mo->json); });
+    mi->add_flag("--values", mo->values,
+                 "misère Grundy values g-(0..N) of single heaps: octal CODE | subtraction SET");
+    mi->add_option("--upto", mo->upto, "with --values: the largest heap (default 30)");
+    mi->callback([mo] { run_misere(mo->args, mo->json, mo->values, mo->upto); });
 
     struct SumOpts {
         std::vector<std::string> specs;
@@ -346,9 +515,12 @@ void add_grundy_command(CLI::App& app) {
     auto* su = g->add_subcommand(
         "sum", "sum of games, e.g. \"nim 7\" \"subtraction 1-3 9\" \"octal 0.07 12\"");
     su->add_option("games", so->specs,
-                   "games: nim H | subtraction SET H | octal CODE H | wythoff A B | graph FILE V");
+                   "games: nim H | subtraction SET H | octal CODE H | grundy H | split D H | "
+                   "wythoff A B | graph FILE V");
     su->add_flag("--json", so->json, "JSON output");
     su->callback([so] { run_sum(so->specs, so->json); });
+
+    add_lecture_analysis_commands(g);
 }
 
 }  // namespace toroid::cli

@@ -1,10 +1,11 @@
 // `toroid play GAME ...`: interactive play against perfect play.
 //
-// Reads one move per line from stdin (works when stdin is a pipe), explains
-// every computer move, refuses illegal moves politely, ends cleanly (exit 0)
-// on EOF or 'quit'. Games: nim / subtraction / octal / sum (heaps, each with
-// its rule; octal moves may split a heap), wythoff, and the games solved by
-// the generic solver: game-n, chocolate, coins, parity, take, compound, graph.
+// Only the dialogue lives here: reading one move per line from stdin (works
+// when stdin is a pipe), printing positions and explanations (text, or one
+// JSON object per line with --json), ending cleanly (exit 0) on EOF or
+// 'quit'. Legality and strategy come from the library: HeapSum (heap games,
+// every rule in heap_rule.hpp), wythoff_winning_moves, and SolvedGame for the
+// games solved by the generic solver. Heaps are numbered from 1.
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -13,15 +14,15 @@
 
 #include "games_common.hpp"
 #include "toroid/error.hpp"
+#include "toroid/games/heap_sum.hpp"
 #include "toroid/games/lecture_games.hpp"
-#include "toroid/games/nim.hpp"
 #include "toroid/games/parse.hpp"
-#include "toroid/games/subtraction.hpp"
 #include "toroid/games/wythoff.hpp"
 
 namespace toroid::cli {
 
 using namespace toroid::games;
+using json = nlohmann::ordered_json;
 
 namespace {
 
@@ -41,251 +42,116 @@ std::optional<std::uint64_t> typed_number(const std::string& s) {
     }
 }
 
+// One game being played. The dialogue (run_play) asks it for the position,
+// hands it the user's line, and asks it for the computer's move.
 class Session {
   public:
     virtual ~Session() = default;
     virtual std::string show() const = 0;
+    virtual json position() const = 0;
     virtual std::string syntax() const = 0;
+    // "the last mover wins", "the player holding an even number wins", ...
+    virtual std::string rule() const { return "the last mover wins"; }
     virtual bool over() const = 0;
-    virtual bool misere() const { return false; }
-    // nullopt: move made; otherwise the reason it is not allowed.
-    virtual std::optional<std::string> user_move(const std::string& line) = 0;
-    // Makes the computer's move and explains it ("I take 1 from heap 3 and leave nim-sum 0").
-    virtual std::string computer_move() = 0;
+    // Who wins when the game is over with `user_to_move`.
+    virtual bool user_wins_at_end(bool user_to_move) const { return !user_to_move; }
+    virtual std::string end_text(bool user_to_move) const {
+        return user_to_move ? "You cannot move." : "I cannot move.";
+    }
+    // nullopt: move made (its description in *made); otherwise why not.
+    virtual std::optional<std::string> user_move(const std::string& line, std::string& made) = 0;
+    // Makes the computer's move. `what`: the move; returns the explanation,
+    // either "and leave ..." (continuing the sentence) or a sentence of its own.
+    // `user_moved`: whether the user has made a move yet.
+    virtual std::string computer_move(std::string& what, bool user_moved) = 0;
     virtual std::string list_moves() const { return ""; }
 };
 
-// ---- heaps, each with a rule (Nim, subtraction, octal) ----------------------
+std::string no_forced_win(bool user_moved) {
+    return user_moved ? "You left me a P-position, so no move of mine wins by force; I wait for "
+                        "a mistake."
+                      : "This start is a P-position for the player to move, so no move of mine "
+                        "wins by force; I wait for a mistake.";
+}
 
-struct HeapRule {
-    virtual ~HeapRule() = default;
-    virtual std::string name() const = 0;
-    virtual std::uint64_t value(std::uint64_t h) const = 0;
-    virtual std::optional<OctalMove> move_to_value(std::uint64_t h, std::uint64_t target) const = 0;
-    virtual std::optional<OctalMove> any_move(std::uint64_t h) const = 0;
-    // nullopt if the move is legal, else why not. split_left = 0: no split.
-    virtual std::optional<std::string> check(std::uint64_t h, std::uint64_t take,
-                                             std::uint64_t split_left) const = 0;
-};
-
-struct NimRule : HeapRule {
-    std::string name() const override { return "nim"; }
-    std::uint64_t value(std::uint64_t h) const override { return h; }
-    std::optional<OctalMove> move_to_value(std::uint64_t h, std::uint64_t t) const override {
-        if (t >= h) return std::nullopt;
-        return OctalMove{static_cast<std::size_t>(h - t), 0, t};
-    }
-    std::optional<OctalMove> any_move(std::uint64_t h) const override {
-        if (h == 0) return std::nullopt;
-        return OctalMove{1, 0, h - 1};
-    }
-    std::optional<std::string> check(std::uint64_t h, std::uint64_t take,
-                                     std::uint64_t left) const override {
-        if (left) return "Nim heaps cannot be split";
-        if (take == 0) return "you must take at least one stone";
-        if (take > h)
-            return "that heap has only " + std::to_string(h) + " stone" + (h == 1 ? "" : "s");
-        return std::nullopt;
-    }
-};
-
-struct SubtractionRule : HeapRule {
-    SubtractionSet set;
-    std::vector<std::uint32_t> g;
-    SubtractionRule(SubtractionSet s, std::uint64_t max_heap)
-        : set(std::move(s)), g(subtraction_grundy(set, max_heap)) {}
-    std::string name() const override { return "subtraction {" + set.to_string() + "}"; }
-    std::uint64_t value(std::uint64_t h) const override { return g[h]; }
-    std::optional<OctalMove> move_to_value(std::uint64_t h, std::uint64_t t) const override {
-        for (const auto s : set.elements_upto(h))
-            if (g[h - s] == t) return OctalMove{static_cast<std::size_t>(s), 0, h - s};
-        return std::nullopt;
-    }
-    std::optional<OctalMove> any_move(std::uint64_t h) const override {
-        const auto e = set.elements_upto(h);
-        if (e.empty()) return std::nullopt;
-        return OctalMove{static_cast<std::size_t>(e.front()), 0, h - e.front()};
-    }
-    std::optional<std::string> check(std::uint64_t h, std::uint64_t take,
-                                     std::uint64_t left) const override {
-        if (left) return "subtraction game heaps cannot be split";
-        if (!set.contains(take))
-            return "taking " + std::to_string(take) + " is not in the set {" + set.to_string() +
-                   "}";
-        if (take > h) return "that heap has only " + std::to_string(h) + " tokens";
-        return std::nullopt;
-    }
-};
-
-struct OctalRule : HeapRule {
-    OctalGame game;
-    std::vector<std::uint32_t> g;
-    OctalRule(OctalGame gm, std::uint64_t max_heap)
-        : game(std::move(gm)), g(octal_grundy(game, max_heap, true, kMaxOctalWork).g) {}
-    std::string name() const override { return "octal " + game.code(); }
-    std::uint64_t value(std::uint64_t h) const override { return g[h]; }
-    std::optional<OctalMove> move_to_value(std::uint64_t h, std::uint64_t t) const override {
-        for (const auto& m : octal_moves(game, h))
-            if ((g[m.left] ^ g[m.right]) == t) return m;
-        return std::nullopt;
-    }
-    std::optional<OctalMove> any_move(std::uint64_t h) const override {
-        const auto m = octal_moves(game, h);
-        if (m.empty()) return std::nullopt;
-        return m.front();
-    }
-    std::optional<std::string> check(std::uint64_t h, std::uint64_t take,
-                                     std::uint64_t left) const override {
-        if (take > game.max_take() || take > h) {
-            return "in " + game.code() + " you may take at most " +
-                   std::to_string(std::min<std::uint64_t>(game.max_take(), h));
-        }
-        const unsigned d = game.digit(take);
-        const std::uint64_t r = h - take;
-        if (left) {
-            if (!(d & 4))
-                return "taking " + std::to_string(take) + " may not split the heap in " +
-                       game.code();
-            if (left >= r)
-                return "a split must leave two non-empty heaps (left part 1.." +
-                       std::to_string(r ? r - 1 : 0) + ")";
-            return std::nullopt;
-        }
-        if (take == 0) return "taking 0 is only allowed as a split (give the left part)";
-        if (r == 0 && !(d & 1))
-            return "taking " + std::to_string(take) + " may not remove the whole heap in " +
-                   game.code();
-        if (r > 0 && !(d & 2)) {
-            return "taking " + std::to_string(take) + " must " +
-                   ((d & 4) ? "split the rest (give the left part)" : "remove the whole heap");
-        }
-        return std::nullopt;
-    }
-};
+// ---- heaps, each with a rule (Nim, subtraction, octal, splitting) ----------
 
 class HeapSession : public Session {
   public:
-    HeapSession(std::vector<std::uint64_t> heaps, std::vector<std::shared_ptr<HeapRule>> rules,
-                bool misere_nim)
-        : heaps_(std::move(heaps)), rules_(std::move(rules)), misere_(misere_nim) {}
+    explicit HeapSession(HeapSum sum) : sum_(std::move(sum)) {}
 
-    bool misere() const override { return misere_; }
+    std::string rule() const override {
+        return sum_.misere() ? "misère: the last mover loses" : "the last mover wins";
+    }
     std::string show() const override {
         std::string s = "heaps:";
-        for (std::size_t i = 0; i < heaps_.size(); ++i) {
-            s += " [" + std::to_string(i + 1) + "] " + std::to_string(heaps_[i]);
-            if (!all_nim())
-                s += " (" + rules_[i]->name() +
-                     ", g=" + std::to_string(rules_[i]->value(heaps_[i])) + ")";
+        const bool plain = sum_.all_nim();
+        for (std::size_t i = 0; i < sum_.heaps().size(); ++i) {
+            const auto& h = sum_.heaps()[i];
+            s += " [" + std::to_string(i + 1) + "] " + std::to_string(h.size);
+            if (!plain)
+                s += " (" + h.rule->name() + ", g=" + std::to_string(h.rule->value(h.size)) + ")";
         }
-        if (!misere_) s += "   Grundy total (nim-sum) " + std::to_string(total());
+        if (!sum_.misere()) s += "   Grundy total (nim-sum) " + std::to_string(sum_.value());
         return s;
     }
+    json position() const override {
+        json heaps = json::array();
+        for (const auto& h : sum_.heaps())
+            heaps.push_back(
+                {{"size", h.size}, {"rule", h.rule->name()}, {"value", h.rule->value(h.size)}});
+        return {{"heaps", heaps}, {"value", sum_.value()}, {"outcome", to_string(sum_.outcome())}};
+    }
     std::string syntax() const override {
-        return "type HEAP TAKE (e.g. '2 3' takes 3 from heap 2); for a split add the size of the "
-               "left part: "
-               "HEAP TAKE LEFT";
+        std::string s = "type HEAP TAKE (e.g. '2 3' takes 3 from heap 2, heaps numbered from 1)";
+        for (const auto& h : sum_.heaps())
+            if (h.rule->move_syntax() != "HEAP TAKE")
+                return s + "; " + h.rule->name() + ": " + h.rule->move_syntax();
+        return s;
     }
-    bool over() const override {
-        for (std::size_t i = 0; i < heaps_.size(); ++i)
-            if (rules_[i]->any_move(heaps_[i])) return false;
-        return true;
+    bool over() const override { return sum_.over(); }
+    bool user_wins_at_end(bool user_to_move) const override {
+        return user_to_move == sum_.misere();
     }
-    std::optional<std::string> user_move(const std::string& line) override {
+    std::optional<std::string> user_move(const std::string& line, std::string& made) override {
         const auto w = words(line);
         if (w.size() < 2 || w.size() > 3) return "I did not understand '" + line + "'. " + syntax();
         const auto heap = typed_number(w[0]), take = typed_number(w[1]);
         const auto left = w.size() == 3 ? typed_number(w[2]) : std::optional<std::uint64_t>(0);
         if (!heap || !take || !left)
-            return "heap, take and split sizes must be non-negative whole numbers";
-        if (*heap < 1 || *heap > heaps_.size()) {
+            return std::string("heap, take and split sizes must be non-negative whole numbers");
+        if (*heap < 1 || *heap > sum_.heaps().size())
             return "there is no heap " + w[0] + " (heaps are numbered 1 to " +
-                   std::to_string(heaps_.size()) + ")";
-        }
-        const std::size_t i = *heap - 1;
-        if (auto err = rules_[i]->check(heaps_[i], *take, *left)) return *err;
-        apply(i, OctalMove{static_cast<std::size_t>(*take), *left, heaps_[i] - *take - *left});
+                   std::to_string(sum_.heaps().size()) + ")";
+        if (auto err = sum_.illegal(*heap - 1, *take, *left)) return err;
+        const auto m = sum_.typed_move(*heap - 1, *take, *left);
+        made = m.to_string();
+        sum_.apply(m);
         return std::nullopt;
     }
-    std::string computer_move() override {
-        if (misere_) return misere_move();
-        const std::uint64_t x = total();
-        if (x != 0) {
-            for (std::size_t i = 0; i < heaps_.size(); ++i) {
-                const auto gi = rules_[i]->value(heaps_[i]);
-                if ((gi ^ x) >= gi) continue;
-                if (auto m = rules_[i]->move_to_value(heaps_[i], gi ^ x)) {
-                    const std::string what = describe(i, *m);
-                    apply(i, *m);
-                    return what +
-                           (all_nim() ? " and leave nim-sum 0"
-                                      : " and leave Grundy total (nim-sum) 0") +
-                           ": whatever you do, I can answer.";
-                }
+    std::string computer_move(std::string& what, bool user_moved) override {
+        const auto moves = sum_.winning_moves();
+        if (!moves.empty()) {
+            what = moves.front().to_string();
+            sum_.apply(moves.front());
+            if (sum_.misere()) {
+                bool small = true;
+                for (const auto& h : sum_.heaps()) small = small && h.size <= 1;
+                return small ? "and leave an odd number of 1-heaps (misère P-position)"
+                             : "and leave nim-sum 0 with a heap above 1 (misère P-position)";
             }
+            return std::string(sum_.all_nim() ? "and leave nim-sum 0"
+                                              : "and leave Grundy total (nim-sum) 0") +
+                   ": whatever you do, I can answer.";
         }
-        for (std::size_t i = 0; i < heaps_.size(); ++i)
-            if (auto m = rules_[i]->any_move(heaps_[i])) {
-                const std::string what = describe(i, *m);
-                apply(i, *m);
-                return what +
-                       ". You left nim-sum 0, so no move of mine wins by force; I wait for a "
-                       "mistake.";
-            }
-        return "cannot move";
+        const auto m = sum_.any_move();
+        what = m->to_string();
+        sum_.apply(*m);
+        return no_forced_win(user_moved);
     }
 
   private:
-    bool all_nim() const {
-        for (const auto& r : rules_)
-            if (r->name() != "nim") return false;
-        return true;
-    }
-    std::uint64_t total() const {
-        std::uint64_t x = 0;
-        for (std::size_t i = 0; i < heaps_.size(); ++i) x ^= rules_[i]->value(heaps_[i]);
-        return x;
-    }
-    std::string describe(std::size_t i, const OctalMove& m) const {
-        std::string s = "take " + std::to_string(m.take) + " from heap " + std::to_string(i + 1);
-        if (m.left)
-            s += ", splitting the rest into " + std::to_string(m.left) + " and " +
-                 std::to_string(m.right);
-        return s;
-    }
-    void apply(std::size_t i, const OctalMove& m) {
-        // OctalMove: one heap is in `right`, a split has both parts.
-        heaps_[i] = m.left ? m.left : m.right;
-        if (m.left) {
-            heaps_.insert(heaps_.begin() + static_cast<std::ptrdiff_t>(i) + 1, m.right);
-            rules_.insert(rules_.begin() + static_cast<std::ptrdiff_t>(i) + 1, rules_[i]);
-        }
-    }
-    std::string misere_move() {
-        const auto moves = misere_nim_winning_moves(heaps_);
-        if (!moves.empty()) {
-            const auto& m = moves.front();
-            const std::string what =
-                "take " + std::to_string(m.take) + " from heap " + std::to_string(m.heap + 1);
-            heaps_[m.heap] = m.new_size;
-            bool small = true;
-            for (const auto h : heaps_) small = small && h <= 1;
-            return what + (small ? " and leave an odd number of 1-heaps (misère P-position)"
-                                 : " and leave nim-sum 0 with a heap above 1 (misère P-position)");
-        }
-        for (std::size_t i = 0; i < heaps_.size(); ++i)
-            if (heaps_[i] > 0) {
-                --heaps_[i];
-                return "take 1 from heap " + std::to_string(i + 1) +
-                       ". You left a misère P-position, so I cannot win by force; I wait for a "
-                       "mistake.";
-            }
-        return "cannot move";
-    }
-
-    std::vector<std::uint64_t> heaps_;
-    std::vector<std::shared_ptr<HeapRule>> rules_;
-    bool misere_;
+    HeapSum sum_;
 };
 
 // ---- Wythoff ------------------------------------------------------------------
@@ -296,15 +162,18 @@ class WythoffSession : public Session {
     std::string show() const override {
         return "heaps: (" + std::to_string(a_) + ", " + std::to_string(b_) + ")";
     }
+    json position() const override {
+        return {{"heaps", {a_, b_}}, {"outcome", wythoff_is_p(a_, b_) ? "P" : "N"}};
+    }
     std::string syntax() const override {
         return "type '1 K' or '2 K' to take K from heap 1 or 2, 'both K' to take K from both";
     }
     bool over() const override { return a_ == 0 && b_ == 0; }
-    std::optional<std::string> user_move(const std::string& line) override {
+    std::optional<std::string> user_move(const std::string& line, std::string& made) override {
         const auto w = words(line);
         if (w.size() != 2) return "I did not understand '" + line + "'. " + syntax();
         const auto k = typed_number(w[1]);
-        if (!k || *k == 0) return "K must be a whole number of at least 1";
+        if (!k || *k == 0) return std::string("K must be a whole number of at least 1");
         if (w[0] == "1") {
             if (*k > a_) return "heap 1 has only " + std::to_string(a_);
             a_ -= *k;
@@ -319,22 +188,26 @@ class WythoffSession : public Session {
         } else {
             return "say which heap: 1, 2 or both. " + syntax();
         }
+        made = w[0] == "b" || w[0] == "both" ? "take " + w[1] + " from both heaps"
+                                             : "take " + w[1] + " from heap " + w[0];
         return std::nullopt;
     }
-    std::string computer_move() override {
+    std::string computer_move(std::string& what, bool user_moved) override {
         const auto moves = wythoff_winning_moves(a_, b_);
         if (!moves.empty()) {
             const auto m = moves.front();
             a_ = m.a;
             b_ = m.b;
-            return m.to_string() + ", a P-position: (floor(n*phi), floor(n*phi) + n) with n = " +
+            what = m.to_string();
+            return "and leave a P-position: (floor(n*phi), floor(n*phi) + n) with n = " +
                    std::to_string(std::max(a_, b_) - std::min(a_, b_));
         }
         if (a_ >= b_)
             --a_;
         else
             --b_;
-        return "take 1 from the larger heap. You left a P-position, so I wait for a mistake.";
+        what = "take 1 from the larger heap";
+        return no_forced_win(user_moved);
     }
 
   private:
@@ -342,6 +215,89 @@ class WythoffSession : public Session {
 };
 
 // ---- any game via the generic solver -----------------------------------------
+
+class SolvedSession : public Session {
+  public:
+    SolvedSession(std::unique_ptr<ImpartialGame> game, Position start, bool parity = false)
+        : game_(std::move(game)),
+          solved_(solve(*game_, start)),
+          pos_(std::move(start)),
+          parity_(parity) {}
+    std::string show() const override {
+        return "position: " + game_->describe(pos_) + "\n" + list_moves();
+    }
+    json position() const override {
+        return {{"position", game_->describe(pos_)},
+                {"value", solved_.value(pos_).to_string()},
+                {"outcome", to_string(solved_.outcome(pos_))}};
+    }
+    std::string syntax() const override {
+        return "type the number of a move from the list (or its text)";
+    }
+    std::string rule() const override {
+        return parity_ ? "when the heap is empty, the player holding an even number of stones wins"
+                       : "the last mover wins";
+    }
+    // The parity game ends when the heap is empty (the solver's extra move to
+    // END only encodes who won).
+    bool over() const override { return parity_ ? pos_[0] <= 0 : game_->moves(pos_).empty(); }
+    bool user_wins_at_end(bool user_to_move) const override {
+        if (!parity_) return !user_to_move;
+        const bool mover_even = pos_[1] == 0;
+        return user_to_move == mover_even;
+    }
+    std::string end_text(bool user_to_move) const override {
+        if (!parity_) return Session::end_text(user_to_move);
+        const bool mover_even = pos_[1] == 0;
+        const std::string mover = user_to_move ? "you hold" : "I hold";
+        return "The heap is empty: " + mover + " an " + (mover_even ? "even" : "odd") +
+               " number of stones.";
+    }
+    std::string list_moves() const override {
+        const auto m = game_->moves(pos_);
+        if (m.size() > 40)
+            return "(" + std::to_string(m.size()) + " moves; type 'moves' to list them)";
+        std::string s = "moves:";
+        for (std::size_t i = 0; i < m.size(); ++i)
+            s += "\n  " + std::to_string(i + 1) + ") " + game_->describe_move(pos_, m[i]);
+        return s;
+    }
+    std::optional<std::string> user_move(const std::string& line, std::string& made) override {
+        const auto m = game_->moves(pos_);
+        if (const auto k = typed_number(line)) {
+            if (*k >= 1 && *k <= m.size()) {
+                made = game_->describe_move(pos_, m[*k - 1]);
+                pos_ = m[*k - 1];
+                return std::nullopt;
+            }
+            return "there is no move number " + line + " (1 to " + std::to_string(m.size()) + ")";
+        }
+        for (const auto& q : m)
+            if (game_->describe_move(pos_, q) == line || game_->describe(q) == line) {
+                made = game_->describe_move(pos_, q);
+                pos_ = q;
+                return std::nullopt;
+            }
+        return "'" + line + "' is not one of the legal moves. " + syntax();
+    }
+    std::string computer_move(std::string& what, bool user_moved) override {
+        const auto out = solved_.outcome(pos_);
+        const auto good = solved_.winning_moves(pos_);
+        const Position to = good.empty() ? game_->moves(pos_).front() : good.front();
+        what = game_->describe_move(pos_, to);
+        pos_ = to;
+        if (out == Outcome::N)
+            return "and leave a P-position (Grundy value 0): you cannot win from there.";
+        if (out == Outcome::Draw) return "and keep the game drawn (no side can force a win).";
+        return no_forced_win(user_moved);
+    }
+
+  private:
+    std::unique_ptr<ImpartialGame> game_;
+    SolvedGame solved_;
+    Position pos_;
+    bool parity_;
+};
 
 class GraphGame : public ImpartialGame {
   public:
@@ -364,200 +320,29 @@ class GraphGame : public ImpartialGame {
     GameGraph graph_;
 };
 
-class SolvedSession : public Session {
-  public:
-    SolvedSession(std::unique_ptr<ImpartialGame> game, Position start)
-        : game_(std::move(game)), solved_(solve(*game_, start)), pos_(std::move(start)) {}
-    std::string show() const override {
-        return "position: " + game_->describe(pos_) + "\n" + list_moves();
-    }
-    std::string syntax() const override {
-        return "type the number of a move from the list (or its text)";
-    }
-    bool over() const override { return game_->moves(pos_).empty(); }
-    std::string list_moves() const override {
-        const auto m = game_->moves(pos_);
-        if (m.size() > 40)
-            return "(" + std::to_string(m.size()) + " moves; type 'moves' to list them)";
-        std::string s = "moves:";
-        for (std::size_t i = 0; i < m.size(); ++i)
-            s += "\n  " + std::to_string(i + 1) + ") " + game_->describe_move(pos_, m[i]);
-        return s;
-    }
-    std::optional<std::string> user_move(const std::string& line) override {
-        const auto m = game_->moves(pos_);
-        if (const auto k = typed_number(line)) {
-            if (*k >= 1 && *k <= m.size()) {
-                pos_ = m[*k - 1];
-                return std::nullopt;
-            }
-            return "there is no move number " + line + " (1 to " + std::to_string(m.size()) + ")";
-        }
-        for (const auto& q : m)
-            if (game_->describe_move(pos_, q) == line || game_->describe(q) == line) {
-                pos_ = q;
-                return std::nullopt;
-            }
-        return "'" + line + "' is not one of the legal moves. " + syntax();
-    }
-    std::string computer_move() override {
-        const auto out = solved_.outcome(pos_);
-        const auto good = solved_.winning_moves(pos_);
-        Position to = good.empty() ? game_->moves(pos_).front() : good.front();
-        std::string what = game_->describe_move(pos_, to);
-        std::string why;
-        if (out == Outcome::N)
-            why = " and leave a P-position (Grundy value 0): you cannot win from there.";
-        else if (out == Outcome::Draw)
-            why = " and keep the game drawn (no side can force a win).";
-        else
-            why = ". You left me a P-position, so I wait for a mistake.";
-        pos_ = to;
-        return what + why;
-    }
-
-  private:
-    std::unique_ptr<ImpartialGame> game_;
-    SolvedGame solved_;
-    Position pos_;
-};
-
-constexpr double kMaxPlayPositions = 2'000'000;
-
-// Refuses before enumerating when a game would have too many positions.
-void check_size(double positions, const std::string& what) {
-    if (positions > kMaxPlayPositions) {
-        throw InputError(
-            "game too large to enumerate: " + what + " has about " +
-            std::to_string(static_cast<long long>(positions)) +
-            " positions (at most 2000000); give a smaller bound (smaller heaps or board)");
-    }
-}
-
-std::int64_t small(const std::string& s, const std::string& what, std::uint64_t max = 1'000'000) {
-    return static_cast<std::int64_t>(parse_u64_max(s, what, max));
-}
-
 std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool misere) {
     if (a.empty())
         throw InputError(
-            "play needs a game: nim, subtraction, octal, sum, wythoff, game-n, chocolate, "
+            "play needs a game: nim, subtraction, octal, grundy, sum, wythoff, game-n, chocolate, "
             "coins, parity, take, compound or graph");
     const std::string& kind = a[0];
     const std::vector<std::string> rest(a.begin() + 1, a.end());
     if (misere && kind != "nim") throw InputError("--misere is available for nim only");
-    constexpr std::uint64_t kMaxTableHeap = 10'000'000;
-    if (kind == "nim") {
-        const auto heaps = parse_heaps(rest);
-        std::vector<std::shared_ptr<HeapRule>> rules(heaps.size(), std::make_shared<NimRule>());
-        return std::make_unique<HeapSession>(heaps, rules, misere);
-    }
-    if (kind == "subtraction" || kind == "octal") {
-        if (rest.empty())
-            throw InputError("play " + kind + " needs a " + (kind == "octal" ? "code" : "set") +
-                             " and heaps");
-        const std::vector<std::string> hs(rest.begin() + 1, rest.end());
-        const auto heaps = parse_heaps(hs);
-        std::uint64_t mx = 0;
-        for (const auto h : heaps) {
-            if (h > kMaxTableHeap)
-                throw InputError("heap " + std::to_string(h) +
-                                 " is too large to play (at most 10000000)");
-            mx = std::max(mx, h);
-        }
-        std::shared_ptr<HeapRule> rule;
-        if (kind == "octal")
-            rule = std::make_shared<OctalRule>(OctalGame::parse(rest[0]), mx);
-        else
-            rule = std::make_shared<SubtractionRule>(SubtractionSet::parse(rest[0]), mx);
-        return std::make_unique<HeapSession>(
-            heaps, std::vector<std::shared_ptr<HeapRule>>(heaps.size(), rule), false);
-    }
-    if (kind == "sum") {
-        std::vector<std::uint64_t> heaps;
-        std::vector<std::shared_ptr<HeapRule>> rules;
-        for (const auto& spec : rest) {
-            const auto w = words(spec);
-            if (w.size() == 2 && w[0] == "nim") {
-                heaps.push_back(parse_u64(w[1], "nim heap"));
-                rules.push_back(std::make_shared<NimRule>());
-            } else if (w.size() == 3 && (w[0] == "subtraction" || w[0] == "octal")) {
-                const auto h = parse_u64_max(w[2], "heap", kMaxTableHeap);
-                heaps.push_back(h);
-                if (w[0] == "octal")
-                    rules.push_back(std::make_shared<OctalRule>(OctalGame::parse(w[1]), h));
-                else
-                    rules.push_back(
-                        std::make_shared<SubtractionRule>(SubtractionSet::parse(w[1]), h));
-            } else {
-                throw InputError(
-                    "play sum: cannot read game '" + spec +
-                    "': expected \"nim H\", \"subtraction SET H\" or \"octal CODE H\"");
-            }
-        }
-        if (heaps.empty())
-            throw InputError("play sum needs games, e.g. \"nim 7\" \"octal 0.07 12\"");
-        return std::make_unique<HeapSession>(heaps, rules, false);
-    }
+    if (kind == "nim" || kind == "subtraction" || kind == "octal" || kind == "grundy" ||
+        kind == "take" || kind == "compound" || kind == "sum")
+        return std::make_unique<HeapSession>(heap_position(kind, rest, misere));
     if (kind == "wythoff") {
         if (rest.size() != 2) throw InputError("play wythoff needs two heaps");
         return std::make_unique<WythoffSession>(parse_u64_max(rest[0], "heap 1", kWythoffMaxHeap),
                                                 parse_u64_max(rest[1], "heap 2", kWythoffMaxHeap));
     }
-    if (kind == "game-n") {
-        if (rest.size() != 1) throw InputError("play game-n needs N");
-        const auto n = small(rest[0], "N", 100000);
-        if (n < 1) throw InputError("N must be at least 1");
-        return std::make_unique<SolvedSession>(std::make_unique<GameN>(n), GameN::start());
-    }
-    if (kind == "chocolate") {
-        if (rest.size() != 2) throw InputError("play chocolate needs the bar size M N");
-        const auto m = small(rest[0], "bar height", 2000), n = small(rest[1], "bar width", 2000);
-        if (m < 1 || n < 1) throw InputError("the bar must be at least 1 x 1");
-        return std::make_unique<SolvedSession>(std::make_unique<ChocolateBar>(), Position{m, n});
-    }
-    if (kind == "coins") {
-        if (rest.empty()) throw InputError("play coins needs the coins' cells, e.g. 'coins 1 4 6'");
-        Position cells;
-        for (const auto& c : rest) cells.push_back(small(c, "coin cell", 60));
-        std::sort(cells.begin(), cells.end());
-        if (std::adjacent_find(cells.begin(), cells.end()) != cells.end())
-            throw InputError("two coins on one cell");
-        double size = 1;  // C(last cell + 1, coins)
-        for (std::size_t i = 0; i < cells.size(); ++i)
-            size = size * static_cast<double>(cells.back() + 1 - static_cast<std::int64_t>(i)) /
-                   static_cast<double>(i + 1);
-        check_size(size, "this coin strip");
-        return std::make_unique<SolvedSession>(std::make_unique<CoinStrip>(), cells);
-    }
     if (kind == "parity") {
         if (rest.size() != 1) throw InputError("play parity needs the (odd) number of stones");
-        const auto n = small(rest[0], "stones", 100000);
+        const auto n = static_cast<std::int64_t>(parse_u64_max(rest[0], "stones", 100000));
         if (n % 2 == 0)
             throw InputError("the parity game needs an odd number of stones (got " + rest[0] + ")");
         return std::make_unique<SolvedSession>(std::make_unique<ParityGame>(4),
-                                               ParityGame::start(n));
-    }
-    if (kind == "take" || kind == "compound") {
-        std::size_t first = 0;
-        std::int64_t k = 3;
-        if (kind == "take") {
-            if (rest.size() < 2)
-                throw InputError("play take needs K and heaps, e.g. 'take 3 9 6 5 4'");
-            k = small(rest[0], "K");
-            if (k < 1) throw InputError("K must be at least 1");
-            first = 1;
-        }
-        Position p;
-        for (std::size_t i = first; i < rest.size(); ++i)
-            p.push_back(small(rest[i], "heap", 10000));
-        if (p.empty()) throw InputError("no heaps given");
-        double size = 1;
-        for (const auto h : p) size *= static_cast<double>(h + 1);
-        check_size(size, kind + " with these heaps");
-        if (kind == "take")
-            return std::make_unique<SolvedSession>(std::make_unique<TakeHeapsGame>(k), p);
-        return std::make_unique<SolvedSession>(std::make_unique<CompoundGame>(), p);
+                                               ParityGame::start(n), true);
     }
     if (kind == "graph") {
         if (rest.size() != 2) throw InputError("play graph needs FILE and the start vertex");
@@ -567,80 +352,126 @@ std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool mi
         return std::make_unique<SolvedSession>(std::move(game),
                                                Position{static_cast<std::int64_t>(*v)});
     }
+    if (kind == "game-n" || kind == "chocolate" || kind == "coins") {
+        auto [game, start] = solver_position(kind, rest);
+        return std::make_unique<SolvedSession>(std::move(game), std::move(start));
+    }
     throw InputError("unknown game '" + kind +
-                     "' for play: expected nim, subtraction, octal, sum, wythoff, game-n, "
+                     "' for play: expected nim, subtraction, octal, grundy, sum, wythoff, game-n, "
                      "chocolate, coins, parity, take, compound or graph");
 }
 
-void run_play(const std::vector<std::string>& args, bool misere, bool computer_first) {
-    auto s = make_session(args, misere);
-    std::cout << "Playing " << args[0]
-              << (misere ? " (misère: the last mover loses)" : " (the last mover wins)")
-              << " against perfect play. " << s->syntax() << "; 'quit' to stop.\n";
-    bool user_turn = !computer_first;
+struct PlayOptions {
+    std::vector<std::string> args;
+    bool misere = false, computer_first = false, json = false;
+};
+
+void run_play(const PlayOptions& o) {
+    auto s = make_session(o.args, o.misere);
+    const bool js = o.json;
+    auto emit = [&](json j) { std::cout << j.dump() << std::endl; };
+    if (js) {
+        emit({{"event", "start"},
+              {"game", o.args[0]},
+              {"rule", s->rule()},
+              {"syntax", s->syntax()},
+              {"position", s->position()}});
+    } else {
+        std::cout << "Playing " << o.args[0] << " (" << s->rule() << ") against perfect play. "
+                  << s->syntax() << "; 'quit' to stop.\n";
+    }
+    bool user_turn = !o.computer_first, user_moved = false;
     std::string line;
     while (true) {
-        std::cout << s->show() << "\n";
+        if (!js) std::cout << s->show() << "\n";
         if (s->over()) {
-            const bool user_wins = user_turn == s->misere();
-            std::cout << (user_turn ? "You cannot move. " : "I cannot move. ")
-                      << (user_wins ? "You win!" : "I win.") << "\n";
+            const bool user_wins = s->user_wins_at_end(user_turn);
+            if (js)
+                emit({{"event", "end"},
+                      {"text", s->end_text(user_turn)},
+                      {"winner", user_wins ? "you" : "computer"}});
+            else
+                std::cout << s->end_text(user_turn) << " " << (user_wins ? "You win!" : "I win.")
+                          << "\n";
             return;
         }
         if (!user_turn) {
-            std::cout << "I " << s->computer_move() << "\n";
+            std::string what;
+            const std::string why = s->computer_move(what, user_moved);
+            if (js)
+                emit({{"event", "move"},
+                      {"by", "computer"},
+                      {"move", what},
+                      {"explanation", why},
+                      {"position", s->position()}});
+            else
+                std::cout << "I " << what << (why.rfind("and ", 0) == 0 ? " " : ". ") << why
+                          << "\n";
             user_turn = true;
             continue;
         }
         while (true) {
-            std::cout << "your move> " << std::flush;
+            if (!js) std::cout << "your move> " << std::flush;
             if (!std::getline(std::cin, line)) {
-                std::cout << "\ninput ended; goodbye.\n";
+                if (js)
+                    emit({{"event", "input_ended"}});
+                else
+                    std::cout << "\ninput ended; goodbye.\n";
                 return;
             }
             const auto w = words(line);
             if (w.empty()) continue;
             if (w[0] == "quit" || w[0] == "q" || w[0] == "exit") {
-                std::cout << "goodbye.\n";
+                if (js)
+                    emit({{"event", "quit"}});
+                else
+                    std::cout << "goodbye.\n";
                 return;
             }
-            if (w[0] == "help" || w[0] == "?") {
-                std::cout << s->syntax() << "\n";
+            if (w[0] == "help" || w[0] == "?" || w[0] == "moves") {
+                const std::string text = w[0] == "moves" ? s->list_moves() : s->syntax();
+                if (js)
+                    emit({{"event", "help"}, {"text", text}});
+                else
+                    std::cout << text << "\n";
                 continue;
             }
-            if (w[0] == "moves") {
-                std::cout << s->list_moves() << "\n";
-                continue;
-            }
-            std::string joined;
+            std::string joined, made;
             for (const auto& x : w) joined += (joined.empty() ? "" : " ") + x;
-            if (auto err = s->user_move(joined)) {
-                std::cout << "Sorry, that move is not allowed: " << *err << ". Please try again.\n";
+            if (auto err = s->user_move(joined, made)) {
+                if (js)
+                    emit({{"event", "illegal"}, {"input", joined}, {"reason", *err}});
+                else
+                    std::cout << "Sorry, that move is not allowed: " << *err
+                              << ". Please try again.\n";
                 continue;
             }
+            if (js)
+                emit({{"event", "move"},
+                      {"by", "you"},
+                      {"move", made},
+                      {"position", s->position()}});
             break;
         }
         user_turn = false;
+        user_moved = true;
     }
 }
 
 }  // namespace
 
 void add_play_command(CLI::App& app) {
-    struct P {
-        std::vector<std::string> args;
-        bool misere = false, computer_first = false;
-    };
-    auto p = std::make_shared<P>();
+    auto p = std::make_shared<PlayOptions>();
     auto* c = app.add_subcommand("play", "play a game against perfect play (moves from stdin)");
-    c->add_option(
-        "game", p->args,
-        "GAME ARGS...: nim 3 5 7 | subtraction 1-3 9 6 | octal 0.07 12 | sum \"nim 7\" ... | "
-        "wythoff 4 7 | game-n 21 | chocolate 4 7 | coins 1 4 6 | parity 27 | take 3 9 6 | "
-        "compound 7 6 5 | graph FILE START");
+    c->add_option("game", p->args,
+                  "GAME ARGS...: nim 3 5 7 | subtraction 1-3 9 6 | octal 0.07 12 | grundy 9 7 | "
+                  "sum \"nim 7\" ... | wythoff 4 7 | game-n 21 | chocolate 4 7 | coins 1 4 6 | "
+                  "parity 27 | take 3 9 6 | compound 7 6 5 | graph FILE START");
     c->add_flag("--misere", p->misere, "misère Nim (the last mover loses)");
     c->add_flag("--computer-first", p->computer_first, "let the computer move first");
-    c->callback([p] { run_play(p->args, p->misere, p->computer_first); });
+    c->add_flag("--json", p->json,
+                "one JSON object per line for each event (start, move, illegal, end)");
+    c->callback([p] { run_play(*p); });
 }
 
 }  // namespace toroid::cli

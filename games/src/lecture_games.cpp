@@ -1,6 +1,9 @@
 #include "toroid/games/lecture_games.hpp"
 
 #include <algorithm>
+#include <bit>
+
+#include "toroid/error.hpp"
 
 namespace toroid::games {
 
@@ -76,13 +79,64 @@ std::vector<Position> ParityGame::moves(const Position& p) const {
 
 std::string ParityGame::describe(const Position& p) const {
     if (p[0] < 0) return "game over";
-    return std::to_string(p[0]) + " stones left, you hold an " + (p[1] ? "odd" : "even") +
-           " number, the other player an " + (p[2] ? "odd" : "even") + " number";
+    return std::to_string(p[0]) + (p[0] == 1 ? " stone" : " stones") +
+           " left; the player to move holds an " + (p[1] ? "odd" : "even") +
+           " number of stones, the other player an " + (p[2] ? "odd" : "even") + " number";
 }
 
 std::string ParityGame::describe_move(const Position& from, const Position& to) const {
     if (to[0] < 0) return "claim the win (even total)";
     return "take " + std::to_string(from[0] - to[0]);
+}
+
+ParityAnalysis analyze_parity_game(std::int64_t max_take, std::size_t upto) {
+    if (max_take < 1 || max_take > 32)
+        throw InputError("the parity game's largest take must be 1..32 (got " +
+                         std::to_string(max_take) + ")");
+    if (upto > 10'000'000)
+        throw InputError("--upto " + std::to_string(upto) + " is too large (at most 10000000)");
+    ParityAnalysis a;
+    a.max_take = max_take;
+    a.value.resize(upto + 1);
+    // n = 0: the mover with an even number claims the win (one move to the
+    // terminal END, value 0), with an odd one cannot move.
+    for (int mover = 0; mover < 2; ++mover)
+        for (int other = 0; other < 2; ++other) a.value[0][2 * mover + other] = mover == 0 ? 1 : 0;
+    for (std::size_t n = 1; n <= upto; ++n)
+        for (std::size_t mover = 0; mover < 2; ++mover)
+            for (std::size_t other = 0; other < 2; ++other) {
+                std::uint64_t seen = 0;
+                for (std::size_t s = 1; s <= static_cast<std::size_t>(max_take) && s <= n; ++s)
+                    seen |= std::uint64_t{1} << a.value[n - s][2 * other + (mover + s) % 2];
+                a.value[n][2 * mover + other] = static_cast<std::uint32_t>(std::countr_one(seen));
+            }
+    // The smallest period the table proves, with its smallest pre-period.
+    const std::size_t k = static_cast<std::size_t>(max_take);
+    for (std::size_t p = 1; p + k <= upto + 1 && a.period == 0; ++p) {
+        // n0 = smallest n such that value[m + p] == value[m] for all m >= n with m + p <= upto.
+        std::size_t n0 = upto + 1 - p;
+        while (n0 > 0 && a.value[n0 - 1 + p] == a.value[n0 - 1]) --n0;
+        if (n0 + p + k - 1 <= upto) {
+            a.period = p;
+            a.preperiod = n0;
+            a.proved_at = n0 + p + k - 1;
+        }
+    }
+    return a;
+}
+
+std::string ParityAnalysis::proof() const {
+    if (period == 0)
+        return "no period proved up to n = " + std::to_string(value.empty() ? 0 : value.size() - 1);
+    const std::string k = std::to_string(max_take), p = std::to_string(period);
+    return "g(n + " + p + ") = g(n) for n = " + std::to_string(preperiod) + ".." +
+           std::to_string(preperiod + static_cast<std::size_t>(max_take) - 1) +
+           " and every parity of the two players' stones; a position with n stones moves only to "
+           "n - 1 .. n - " +
+           k + " stones, so g at n depends only on the " + k +
+           " previous heap sizes, and by induction g(n + " + p +
+           ") = g(n) for every n >= " + std::to_string(preperiod) + " (period " + p + " from " +
+           std::to_string(preperiod) + ", proved at n = " + std::to_string(proved_at) + ")";
 }
 
 bool parity_game_closed_form_is_p(std::int64_t n, std::int64_t mover_parity) {
@@ -120,6 +174,26 @@ std::string ChocolateBar::describe(const Position& p) const {
 
 std::uint64_t chocolate_closed_form(std::int64_t m, std::int64_t n) {
     return static_cast<std::uint64_t>(m - 1) ^ static_cast<std::uint64_t>(n - 1);
+}
+
+ChocolatePiecesTable chocolate_pieces_values(std::size_t size) {
+    if (size < 1 || size > 300)
+        throw InputError(
+            "chocolate bars with both pieces in play are tabulated up to 300 x 300 (got " +
+            std::to_string(size) + ")");
+    ChocolatePiecesTable t;
+    t.size = size;
+    t.g.assign(size * size, 0);
+    for (std::size_t m = 1; m <= size; ++m)
+        for (std::size_t n = 1; n <= size; ++n) {
+            std::uint64_t seen = 0;  // values are 0 or 1 (parity), one word is plenty
+            for (std::size_t a = 1; a < m; ++a)
+                seen |= std::uint64_t{1} << (t.at(a, n) ^ t.at(m - a, n));
+            for (std::size_t b = 1; b < n; ++b)
+                seen |= std::uint64_t{1} << (t.at(m, b) ^ t.at(m, n - b));
+            t.g[(m - 1) * size + (n - 1)] = static_cast<std::uint32_t>(std::countr_one(seen));
+        }
+    return t;
 }
 
 std::vector<Position> CoinStrip::moves(const Position& p) const {

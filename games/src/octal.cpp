@@ -1,7 +1,10 @@
 #include "toroid/games/octal.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 
+#include "dense_octal.hpp"
 #include "sparse_solver.hpp"
 #include "toroid/error.hpp"
 
@@ -80,6 +83,49 @@ std::vector<OctalMove> octal_moves(const OctalGame& game, std::uint64_t n) {
     return out;
 }
 
+std::optional<std::string> octal_move_error(const OctalGame& game, std::uint64_t n,
+                                            std::uint64_t take, std::uint64_t left) {
+    const std::string code = game.code();
+    if (take > game.max_take() || take > n) {
+        return "in " + code + " you may take at most " +
+               std::to_string(std::min<std::uint64_t>(game.max_take(), n));
+    }
+    const unsigned d = game.digit(take);
+    const std::uint64_t r = n - take;
+    if (take > 0 && d == 0) return "taking " + std::to_string(take) + " is not allowed in " + code;
+    if (left > 0) {
+        if (!(d & 4)) {
+            return take == 0
+                       ? "in " + code + " a heap may not be split without taking"
+                       : "taking " + std::to_string(take) + " may not split the heap in " + code;
+        }
+        if (left >= r) {
+            return "a split must leave two non-empty heaps (left part 1.." +
+                   std::to_string(r ? r - 1 : 0) + ")";
+        }
+        return std::nullopt;
+    }
+    if (take == 0) return "taking 0 is only allowed as a split (give the left part)";
+    if (r == 0 && !(d & 1))
+        return "taking " + std::to_string(take) + " may not remove the whole heap in " + code;
+    if (r > 0 && !(d & 2)) {
+        return "taking " + std::to_string(take) + " must " +
+               ((d & 4) ? "split the rest (give the left part)" : "remove the whole heap") +
+               " in " + code;
+    }
+    return std::nullopt;
+}
+
+std::string octal_name(const std::string& code) {
+    if (code == "0.77") return "Kayles";
+    if (code == "0.07") return "Dawson's Kayles";
+    if (code == "0.137") return "Dawson's chess";
+    if (code == "0.007") return "Treblecross";
+    if (code == "0.6") return "Officers";
+    if (code == "4.0") return "split into two heaps";
+    return "";
+}
+
 namespace {
 
 struct Stamp {
@@ -143,9 +189,17 @@ Periodicity octal_period(const OctalGame& game, std::span<const std::uint32_t> g
 OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period,
                            std::uint64_t max_work,
                            const std::function<void(const OctalProgress&)>& progress) {
-    return detail::octal_grundy_scheduled(game, upto, extend_by_period, max_work,
-                                          std::max<std::size_t>(4096, 4 * game.max_take()), 1024,
-                                          progress);
+    OctalRunOptions o;
+    o.extend_by_period = extend_by_period;
+    o.max_work = max_work;
+    o.progress = progress;
+    return octal_grundy(game, upto, o);
+}
+
+OctalSequence octal_grundy(const OctalGame& game, std::size_t upto,
+                           const OctalRunOptions& options) {
+    return detail::octal_grundy_scheduled(game, upto, options,
+                                          std::max<std::size_t>(4096, 4 * game.max_take()), 1024);
 }
 
 namespace detail {
@@ -154,16 +208,59 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
                                      std::uint64_t max_work, std::size_t naive_prefix,
                                      std::size_t first_check,
                                      const std::function<void(const OctalProgress&)>& progress) {
+    OctalRunOptions o;
+    o.extend_by_period = extend_by_period;
+    o.max_work = max_work;
+    o.progress = progress;
+    return octal_grundy_scheduled(game, upto, o, naive_prefix, first_check);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+std::string human_seconds(double s) {
+    char buf[64];
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.0f s", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+    else if (s < 172800)
+        std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f days", s / 86400);
+    return buf;
+}
+
+}  // namespace
+
+OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
+                                     const OctalRunOptions& options, std::size_t naive_prefix,
+                                     std::size_t first_check) {
     check_upto(upto);
+    const auto t0 = Clock::now();
     OctalSequence out;
     auto& g = out.g;
     g.assign(upto + 1, 0);
+    // Values from a checkpoint.
+    std::size_t resumed = 0;
+    if (!options.resume.empty()) {
+        resumed = std::min(options.resume.size(), upto + 1) - 1;
+        std::copy(options.resume.begin(),
+                  options.resume.begin() + static_cast<std::ptrdiff_t>(resumed + 1), g.begin());
+        out.resumed_from = resumed + 1;
+    }
     const std::size_t t = game.max_take();
     Stamp st;
     std::size_t next_check = first_check;
+    while (next_check <= resumed) next_check *= 2;
     // Returns true when the rest was filled in by a proved period.
     auto periodic_rest = [&](std::size_t n) {
-        if (!extend_by_period) return false;
+        if (!options.extend_by_period) return false;
         const auto per = octal_period(game, std::span<const std::uint32_t>(g.data(), n + 1));
         if (!per.found) return false;
         out.period = per;
@@ -171,9 +268,18 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
         for (std::size_t m = n + 1; m <= upto; ++m) g[m] = g[m - per.period];
         return true;
     };
+    if (resumed > 0 && periodic_rest(resumed)) return out;
+    auto stop_now = [&](std::size_t n) {
+        if (!options.stop_requested || (n & 4095) != 0 || !options.stop_requested()) return false;
+        g.resize(n);  // g(0..n-1) are computed
+        out.stopped = true;
+        out.computed = n;
+        if (options.checkpoint) options.checkpoint(g);
+        return true;
+    };
 
     const std::size_t prefix = std::min(upto, std::max(naive_prefix, t + 1));
-    for (std::size_t n = 1; n <= prefix; ++n) {
+    for (std::size_t n = resumed + 1; n <= prefix; ++n) {
         g[n] = naive_value(game, g, n, st);
         if (n == next_check) {
             if (periodic_rest(n)) return out;
@@ -182,11 +288,12 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
     }
     out.computed = upto + 1;
     out.period.checked_upto = upto;
+    const std::size_t start = std::max(prefix, resumed);
     if (!game.splits()) {
         std::vector<std::size_t> one_heap_ks;
         for (std::size_t k = 1; k <= t; ++k)
             if (game.digit(k) & 2) one_heap_ks.push_back(k);
-        for (std::size_t n = prefix + 1; n <= upto; ++n) {
+        for (std::size_t n = start + 1; n <= upto; ++n) {
             st.next();
             for (const auto k : one_heap_ks) st.set(g[n - k]);
             g[n] = st.mex();
@@ -199,16 +306,14 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
     }
 
     detail::SparseSolver solver(game, g);
-    solver.relabel(prefix, upto);
+    solver.relabel(start, upto);
     std::uint64_t work_at_check = 0;  // pairs visited, for the refusal below
-    double per_n_before = 0;
-    int growing = 0;
     auto finish = [&] {
         out.common_values = solver.coset().to_string();
         out.rare_positions = solver.rare_positions();
         return out;
     };
-    std::size_t labelled_at = prefix, rare_when_labelled = solver.rare_positions();
+    std::size_t labelled_at = start, rare_when_labelled = solver.rare_positions();
     std::uint64_t work_at_label = 0;
     auto relabel = [&](std::size_t n) {
         solver.relabel(n, upto);
@@ -216,7 +321,82 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
         rare_when_labelled = solver.rare_positions();
         work_at_label = solver.work();
     };
-    for (std::size_t n = prefix + 1; n <= upto; ++n) {
+    // The trend of the rare share over the doublings, and the time per heap.
+    std::vector<double> shares;
+    std::string trend = "not classified yet";
+    double eta = -1;
+    std::size_t timed_from = start;
+    auto timed_t0 = Clock::now();
+    double sec_per_heap = 0;
+    bool quadratic = false;
+    // Dense codes (classified at a doubling): the exact quadratic path,
+    // blocked and threaded (dense_octal.hpp), with the same checkpoints.
+    auto dense_rest = [&](std::size_t from) {
+        trend = "dense (quadratic): exact blocked path";
+        auto t_block = Clock::now();
+        std::size_t block_from = from;
+        for (std::size_t lo = from; lo <= upto;) {
+            const std::size_t hi = std::min(upto, next_check);
+            bool stop = false;
+            const std::size_t done =
+                octal_dense_fill(game, g, lo, hi, options.threads, [&](std::size_t m) {
+                    if (options.stop_requested && options.stop_requested()) {
+                        stop = true;
+                        return false;
+                    }
+                    if (options.progress && (m >> 16) != ((m - 64) >> 16)) {
+                        const double per =
+                            seconds_since(t_block) / static_cast<double>(m + 1 - block_from);
+                        const double rest = static_cast<double>(upto - m);
+                        options.progress(
+                            {m, upto, false, 0, solver.rare_positions(),
+                             static_cast<double>(solver.rare_positions()) / static_cast<double>(m),
+                             trend, solver.coset().to_string(), seconds_since(t0),
+                             per * rest *
+                                 (static_cast<double>(upto + m) / (2.0 * static_cast<double>(m)))});
+                    }
+                    return true;
+                });
+            if (stop) {
+                g.resize(done + 1);
+                out.stopped = true;
+                out.computed = done + 1;
+                if (options.checkpoint) options.checkpoint(g);
+                return finish();
+            }
+            if (hi == next_check) {
+                if (periodic_rest(hi)) return finish();
+                if (options.checkpoint)
+                    options.checkpoint(std::span<const std::uint32_t>(g.data(), hi + 1));
+                const double per =
+                    seconds_since(t_block) / static_cast<double>(hi + 1 - block_from);
+                const double rest = static_cast<double>(upto - hi);
+                const double e =
+                    per * rest * (static_cast<double>(upto + hi) / (2.0 * static_cast<double>(hi)));
+                if (options.progress)
+                    options.progress({hi, upto, true, static_cast<double>(hi) / 2, 0, 0, trend, "",
+                                      seconds_since(t0), e});
+                if (options.max_seconds > 0 && e > options.max_seconds) {
+                    throw InputError("octal game " + game.code() + ": g(0.." +
+                                     std::to_string(upto) + ") would take about " +
+                                     human_seconds(e) + " more on the exact quadratic path (" +
+                                     trend + "), beyond the budget --max-time " +
+                                     std::to_string(static_cast<long long>(options.max_seconds)) +
+                                     " s; raise it (e.g. --max-time " +
+                                     std::to_string(static_cast<long long>(e * 1.5 + 60)) +
+                                     ", --checkpoint FILE to resume later) or ask for a smaller "
+                                     "--upto");
+                }
+                next_check *= 2;
+                t_block = Clock::now();
+                block_from = hi + 1;
+            }
+            lo = hi + 1;
+        }
+        return finish();
+    };
+    for (std::size_t n = start + 1; n <= upto; ++n) {
+        if (stop_now(n)) return finish();
         solver.value(n);
         // New values can leave the coset behind between doublings (0.143
         // starts using 16 and 18 near n = 300000): re-choose early when the
@@ -225,50 +405,90 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto, bo
             8 * (n - labelled_at) >= n) {
             relabel(n);
         }
-        if (n != next_check) continue;
+        if (n != next_check) {
+            if (options.progress && (n & 65535) == 0) {
+                const double per = seconds_since(timed_t0) / static_cast<double>(n - timed_from);
+                const double rest = static_cast<double>(upto - n);
+                const double e =
+                    quadratic ? per * rest *
+                                    (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
+                              : per * rest;
+                options.progress(
+                    {n, upto, false, 0, solver.rare_positions(),
+                     static_cast<double>(solver.rare_positions()) / static_cast<double>(n), trend,
+                     solver.coset().to_string(), seconds_since(t0), e});
+            }
+            continue;
+        }
         if (periodic_rest(n)) return finish();
-        // Refuse (InputError) when the rest would take far too long: the
-        // work per heap size over the last doubling, grown linearly if it is
-        // growing (no sparse space: quadratic).
-        // Work per heap size over the last doubling, or since an early
-        // re-choice of the coset if that covers enough heaps (the work before
-        // it used a coset left behind).
         const std::uint64_t work = solver.work();
         const bool recent = 16 * (n - labelled_at) >= n && labelled_at > n / 2;
         const double per_n =
             recent
                 ? static_cast<double>(work - work_at_label) / static_cast<double>(n - labelled_at)
                 : static_cast<double>(work - work_at_check) / static_cast<double>(n / 2);
-        if (progress) progress({n, per_n, solver.rare_positions(), solver.coset().to_string()});
         // Re-choose the coset first: when that removes most rare positions the
-        // last doubling's work says little about the next one.
+        // last doubling says little about the next one.
         const std::size_t rare_before = solver.rare_positions();
         relabel(n);
         const bool relieved = 2 * solver.rare_positions() < rare_before;
-        // Quadratic: a quarter of all positions rare, or work per heap
-        // growing over two doublings in a row (one alone is common while a
-        // sparse space is still emerging).
-        growing = per_n_before > 0 && per_n > 1.5 * per_n_before ? growing + 1 : 0;
-        if (4 * solver.rare_positions() > n) growing = 2;
-        if (relieved) growing = 0;
-        if (max_work > 0 && n >= 32 * first_check && !relieved) {
-            const double rest = static_cast<double>(upto - n);
-            const double projected =
-                growing >= 2 ? per_n * rest *
-                                   (static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)))
-                             : per_n * rest;
-            if (projected > static_cast<double>(max_work)) {
+        const double share = static_cast<double>(solver.rare_positions()) / static_cast<double>(n);
+        shares.push_back(share);
+        // Classification by the trend of the rare share (never one doubling).
+        const std::size_t j = shares.size();
+        const bool falling = j >= 2 && shares[j - 1] < 0.9 * shares[j - 2];
+        const bool rising =
+            j >= 3 && shares[j - 1] > 1.05 * shares[j - 2] && shares[j - 2] > 1.05 * shares[j - 3];
+        if (share < 0.05 || relieved)
+            trend = falling ? "sparse, rare share falling" : "sparse";
+        else if (falling)
+            trend = "turning sparse (rare share falling)";
+        else if (n >= 256 * first_check && j >= 3 &&
+                 (rising || (share > 0.25 && shares[j - 2] > 0.25 && shares[j - 3] > 0.25)))
+            trend = "dense (quadratic)";  // after several doublings, n >= 2^18
+        else
+            trend = "not classified yet";
+        quadratic = trend == "dense (quadratic)";
+        // Time per heap over the last doubling (from the clock), projected to upto.
+        sec_per_heap = seconds_since(timed_t0) / static_cast<double>(n - timed_from);
+        timed_from = n;
+        timed_t0 = Clock::now();
+        const double rest = static_cast<double>(upto - n);
+        const double growth =
+            quadratic ? static_cast<double>(upto + n) / (2.0 * static_cast<double>(n)) : 1.0;
+        eta = sec_per_heap * rest * growth;
+        if (options.progress)
+            options.progress({n, upto, true, per_n, solver.rare_positions(), share, trend,
+                              solver.coset().to_string(), seconds_since(t0), eta});
+        if (options.checkpoint) {
+            options.checkpoint(std::span<const std::uint32_t>(g.data(), n + 1));
+        }
+        if (n >= 32 * first_check && !relieved) {
+            const double projected_work = per_n * rest * growth;
+            const std::string share_text = std::to_string(solver.rare_positions()) +
+                                           " rare positions up to " + std::to_string(n) + ", " +
+                                           trend;
+            if (options.max_work > 0 && projected_work > static_cast<double>(options.max_work)) {
+                throw InputError("octal game " + game.code() +
+                                 " has no sparse space or period so far (" + share_text +
+                                 "): g(0.." + std::to_string(upto) + ") would need about " +
+                                 std::to_string(static_cast<long long>(projected_work)) +
+                                 " more steps; ask for a smaller --upto (or --no-limit)");
+            }
+            if (options.max_seconds > 0 && eta > options.max_seconds && j >= 2) {
                 throw InputError(
-                    "octal game " + game.code() + " has no sparse space or period so far (" +
-                    std::to_string(solver.rare_positions()) + " rare positions up to " +
-                    std::to_string(n) + "): g(0.." + std::to_string(upto) + ") would need about " +
-                    std::to_string(static_cast<long long>(projected)) +
-                    " more steps; ask for a smaller --upto (or --no-limit)");
+                    "octal game " + game.code() + ": g(0.." + std::to_string(upto) +
+                    ") would take about " + human_seconds(eta) + " more by the trend so far (" +
+                    share_text + "), beyond the budget --max-time " +
+                    std::to_string(static_cast<long long>(options.max_seconds)) +
+                    " s; raise it (e.g. --max-time " +
+                    std::to_string(static_cast<long long>(eta * 1.5 + 60)) +
+                    ", --checkpoint FILE to resume later) or ask for a smaller --upto");
             }
         }
-        per_n_before = per_n;
         work_at_check = work;
         next_check *= 2;
+        if (quadratic && n < upto) return dense_rest(n + 1);
     }
     return finish();
 }

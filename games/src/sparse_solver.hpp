@@ -76,6 +76,9 @@ class SparseSolver {
 // octal_grundy with its schedule exposed for tests: values up to
 // naive_prefix by the definition, then the sparse solver; the period test,
 // the refusal and the re-choice of the coset at n = first_check * 2^j.
+OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
+                                     const OctalRunOptions& options, std::size_t naive_prefix,
+                                     std::size_t first_check);
 OctalSequence octal_grundy_scheduled(
     const OctalGame& game, std::size_t upto, bool extend_by_period, std::uint64_t max_work,
     std::size_t naive_prefix, std::size_t first_check,

@@ -136,11 +136,13 @@ TEST(Misere, DiffersFromNormalPlayOnAPath) {
 
 TEST(Sum, WinningMoveLocatedInItsComponent) {
     auto nim = [](std::uint64_t h) {
-        return SumComponent{"nim " + std::to_string(h), LoopyValue::of(h),
-                            [h](std::uint64_t t) -> std::optional<std::string> {
-                                if (t >= h) return std::nullopt;
-                                return "take " + std::to_string(h - t);
-                            }};
+        SumComponent c = heap_component(nim_rule(), h);
+        c.moves_to = [h](std::uint64_t t) {
+            std::vector<ComponentMove> out;
+            if (t < h) out.push_back({"take " + std::to_string(h - t), {}});
+            return out;
+        };
+        return c;
     };
     const auto a = analyze_sum({nim(3), nim(5), nim(7)});
     EXPECT_EQ(a.value, LoopyValue::of(1));
@@ -153,9 +155,10 @@ TEST(Sum, WinningMoveLocatedInItsComponent) {
     EXPECT_EQ(analyze_sum({nim(4), nim(4)}).outcome, Outcome::P);
     // a loopy component: infinity(0,2) + 2 -> the winning move goes to value 2 there
     SumComponent loopy{"loop", LoopyValue{false, 0, {0, 2}},
-                       [](std::uint64_t t) -> std::optional<std::string> {
-                           return "to value " + std::to_string(t);
-                       }};
+                       [](std::uint64_t t) {
+                           return std::vector<ComponentMove>{{"to value " + std::to_string(t), {}}};
+                       },
+                       nullptr, 0};
     const auto c = analyze_sum({loopy, nim(2)});
     EXPECT_EQ(c.outcome, Outcome::N);
     ASSERT_EQ(c.winning_moves.size(), 1u);

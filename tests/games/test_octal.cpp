@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
 
 #include "toroid/error.hpp"
 #include "toroid/games/octal.hpp"
+#include "toroid/games/octal_checkpoint.hpp"
 #include "toroid/games/subtraction.hpp"
 
 using namespace toroid::games;
@@ -238,4 +240,72 @@ TEST(Periodicity, AlmostPeriodicMillionsAreLinear) {
     EXPECT_EQ(q.period, 4u);
     EXPECT_LE(q.preperiod, 600'000u);
     EXPECT_EQ(q.preperiod, brute_period(g, 3, true).preperiod);
+}
+
+TEST(Octal, StopCheckpointAndResumeGiveTheSameValues) {
+    for (const char* code : {"0.007", "0.106", "0.6"}) {
+        const auto game = OctalGame::parse(code);
+        const auto full = octal_grundy(game, 40000, false).g;
+        OctalRunOptions o;
+        o.extend_by_period = false;
+        std::size_t polls = 0;
+        o.stop_requested = [&] { return ++polls == 3; };  // polled at 8192, 12288, 16384
+        std::vector<std::uint32_t> saved;
+        o.checkpoint = [&](std::span<const std::uint32_t> g) { saved.assign(g.begin(), g.end()); };
+        const auto stopped = octal_grundy(game, 40000, o);
+        ASSERT_TRUE(stopped.stopped) << code;
+        EXPECT_EQ(stopped.g.size(), 16384u);
+        ASSERT_EQ(saved.size(), stopped.g.size());
+        const std::string path = ::testing::TempDir() + "octal_ckpt.bin";
+        write_octal_checkpoint(path, game.code(), saved);
+        const auto back = read_octal_checkpoint(path, game.code());
+        EXPECT_EQ(back, saved);
+        EXPECT_THROW(read_octal_checkpoint(path, "0.77"), toroid::InputError);
+        OctalRunOptions r;
+        r.extend_by_period = false;
+        r.resume = back;
+        const auto resumed = octal_grundy(game, 40000, r);
+        EXPECT_FALSE(resumed.stopped);
+        EXPECT_EQ(resumed.resumed_from, back.size());
+        EXPECT_EQ(resumed.g, full) << code;
+        std::remove(path.c_str());
+    }
+}
+
+TEST(Octal, TimeBudgetRefusesWithTheEstimate) {
+    OctalRunOptions o;
+    o.max_seconds = 1e-6;  // any projection exceeds it once the run is classified
+    try {
+        octal_grundy(OctalGame::parse("0.007"), 10'000'000, o);
+        FAIL() << "expected a refusal";
+    } catch (const toroid::InputError& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find("would take about"), std::string::npos) << m;
+        EXPECT_NE(m.find("--max-time"), std::string::npos) << m;
+    }
+}
+
+TEST(Octal, OeisTablesAndTreblecrossShift) {
+    // OEIS A002186 (Kayles, .77), n = 0..104.
+    const V a002186{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2,
+                    8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4,
+                    7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+                    8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1};
+    // OEIS A002187 (Dawson's chess .137; Dawson's Kayles .07 has a(n-1)), n = 0..131.
+    const V a002187{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1,
+                    1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3,
+                    0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2,
+                    4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3,
+                    1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
+    const auto kayles = octal_grundy(OctalGame::parse("0.77"), 104).g;
+    EXPECT_EQ(kayles, a002186);
+    const auto chess = octal_grundy(OctalGame::parse("0.137"), 131).g;
+    EXPECT_EQ(chess, a002187);
+    const auto dawson = octal_grundy(OctalGame::parse("0.07"), 132).g;
+    for (std::size_t n = 1; n <= 132; ++n) EXPECT_EQ(dawson[n], a002187[n - 1]) << n;
+    // Treblecross (.007) is .04 shifted by one: g_.007(n) = g_.04(n + 1),
+    // both computed by the sparse solver well past the naive prefix.
+    const auto treble = octal_grundy(OctalGame::parse("0.007"), 30000, false).g;
+    const auto o04 = octal_grundy(OctalGame::parse("0.04"), 30001, false).g;
+    for (std::size_t n = 0; n <= 30000; ++n) ASSERT_EQ(treble[n], o04[n + 1]) << n;
 }

@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "dense_octal.hpp"
 #include "sparse_solver.hpp"
 #include "toroid/games/octal.hpp"
 #include "toroid/games/sparse_space.hpp"
@@ -94,5 +95,45 @@ TEST(SparseSolver, ExactOverLongerRunsOfSparseGames) {
         const auto game = OctalGame::parse(code);
         const auto naive = octal_grundy_naive(game, 30000);
         EXPECT_EQ(detail::octal_grundy_scheduled(game, 30000, false, 0, 64, 128).g, naive) << code;
+    }
+}
+
+TEST(DenseOctal, BlockedThreadedPathEqualsTheDefinition) {
+    for (const char* code : {"0.004", "0.007", "0.77", "4.07", "0.6", "0.244", "0.1337", "4.0"}) {
+        const auto game = OctalGame::parse(code);
+        const std::size_t upto = 2500;
+        const auto naive = octal_grundy_naive(game, upto);
+        for (const unsigned threads : {1u, 2u, 3u}) {
+            std::vector<std::uint32_t> g(naive.begin(), naive.begin() + 40);
+            g.resize(upto + 1, 0);
+            const auto done = detail::octal_dense_fill(game, g, 40, upto, threads);
+            EXPECT_EQ(done, upto);
+            EXPECT_EQ(g, naive) << code << " threads " << threads;
+        }
+    }
+    // stopping after a block
+    const auto game = OctalGame::parse("0.004");
+    std::vector<std::uint32_t> g(1001, 0);
+    const auto naive = octal_grundy_naive(game, 1000);
+    std::copy(naive.begin(), naive.begin() + 10, g.begin());
+    const auto done =
+        detail::octal_dense_fill(game, g, 10, 1000, 2, [](std::size_t n) { return n < 200; });
+    EXPECT_GE(done, 200u);
+    EXPECT_LT(done, 1000u);
+    for (std::size_t n = 0; n <= done; ++n) EXPECT_EQ(g[n], naive[n]) << n;
+}
+
+TEST(DenseOctal, DenseCodesSwitchToTheExactPathAndStayExact) {
+    // With first_check = 16 a dense code is classified from n = 4096 on.
+    for (const char* code : {"0.004", "0.244"}) {
+        const auto game = OctalGame::parse(code);
+        const auto naive = octal_grundy_naive(game, 20000);
+        OctalRunOptions o;
+        o.extend_by_period = false;
+        o.threads = 2;
+        std::string last_trend;
+        o.progress = [&](const OctalProgress& p) { last_trend = p.trend; };
+        EXPECT_EQ(detail::octal_grundy_scheduled(game, 20000, o, 8, 16).g, naive) << code;
+        EXPECT_NE(last_trend.find("exact"), std::string::npos) << code << ": " << last_trend;
     }
 }

@@ -17,13 +17,21 @@
 // * ChocolateBar: an m x n bar with a poisoned corner square; a move breaks
 //   the bar along a grid line and eats the part without the poison; who is
 //   left with the poisoned 1 x 1 loses. g = (m-1) xor (n-1).
+// * ChocolatePieces: the same bar, but a break keeps both pieces in play (no
+//   poison; a 1 x 1 piece cannot be broken; the last player to break wins).
+//   Every game lasts exactly m*n - 1 breaks, so g(m x n) = (m*n - 1) mod 2;
+//   chocolate_pieces_values computes the table by the definition instead, and
+//   a position of several pieces is a sum (sum.hpp).
 // * CoinStrip: coins on a strip, position = their cells in increasing order;
 //   a coin moves left to a free cell without jumping over a coin. Staircase
 //   Nim: with gaps d_1..d_k (d_1 = cells left of the first coin, d_i = free
 //   cells between coin i-1 and i) the position is P iff d_k ^ d_{k-2} ^ ... == 0.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "toroid/games/solver.hpp"
 
@@ -59,6 +67,23 @@ class ParityGame : public ImpartialGame {
     std::int64_t max_take_;
 };
 
+// Grundy values of ParityGame(max_take) for every heap n = 0..upto and both
+// parities of each player, and the period they prove: g(n) depends only on
+// g(n - max_take .. n - 1), so if the four values at n + p equal those at n
+// for max_take consecutive n from n0, they agree for every n >= n0.
+struct ParityAnalysis {
+    std::int64_t max_take = 4;
+    // value[n][2 * mover_parity + other_parity]
+    std::vector<std::array<std::uint32_t, 4>> value;
+    std::size_t period = 0, preperiod = 0, proved_at = 0;  // period 0: none found
+    std::uint32_t at(std::int64_t n, std::int64_t mover, std::int64_t other) const {
+        return value[static_cast<std::size_t>(n)][static_cast<std::size_t>(2 * mover + other)];
+    }
+    // "g(n + 6) = g(n) for n = 0..3 and both parities of each player; ..."
+    std::string proof() const;
+};
+ParityAnalysis analyze_parity_game(std::int64_t max_take, std::size_t upto);
+
 // Closed form of ParityGame(4): with a = the mover's parity, P iff
 // (a even and n = 1 mod 6) or (a odd and n = 0 or 5 mod 6).
 bool parity_game_closed_form_is_p(std::int64_t n, std::int64_t mover_parity);
@@ -81,6 +106,15 @@ class ChocolateBar : public ImpartialGame {
     std::string describe(const Position& p) const override;
 };
 std::uint64_t chocolate_closed_form(std::int64_t m, std::int64_t n);
+
+// Values g(m x n) of ChocolatePieces for 1 <= m, n <= size, by the definition:
+// mex over the breaks of g(piece 1) xor g(piece 2). size <= 300.
+struct ChocolatePiecesTable {
+    std::size_t size = 0;
+    std::vector<std::uint32_t> g;  // (m - 1) * size + (n - 1)
+    std::uint32_t at(std::size_t m, std::size_t n) const { return g[(m - 1) * size + (n - 1)]; }
+};
+ChocolatePiecesTable chocolate_pieces_values(std::size_t size);
 
 class CoinStrip : public ImpartialGame {
   public:

@@ -13,6 +13,7 @@
 
 #include "toroid/games/game_graph.hpp"
 #include "toroid/games/outcome.hpp"
+#include "toroid/games/solver.hpp"
 
 namespace toroid::games {
 
@@ -25,5 +26,21 @@ struct MisereComparison {
 };
 
 MisereComparison compare_misere(const GameGraph& graph);
+
+// Misère Grundy values (Conway; CGSuite's misère nim value) of the single
+// heaps n = 0..upto of a heap game (heap_games.hpp: positions are sorted
+// heap sizes without zeros): g-(terminal) = 1, g-(G) = mex of g-(options);
+// the position is a misère P-position iff g- = 0. Unlike normal play, the
+// value of a split (two heaps) is not the xor of the parts, so every
+// multi-heap position reachable from the heaps is solved by brute force
+// (memoised, iterative). Throws InputError when more than max_positions
+// positions are needed, naming the heap size reached.
+// The number of multisets of non-empty heaps with total at most n (sum of the
+// partition numbers p(0..n)): the most positions a heap game whose moves
+// never add tokens can reach from one heap of n. Saturates at 2^64-1.
+std::uint64_t heap_positions_bound(std::size_t n);
+
+std::vector<std::uint32_t> misere_heap_values(const ImpartialGame& heaps_game, std::size_t upto,
+                                              std::size_t max_positions = 2'000'000);
 
 }  // namespace toroid::games

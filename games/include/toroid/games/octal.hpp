@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -59,6 +60,16 @@ struct OctalMove {
 // All moves from one heap of n tokens (split pairs listed once, left <= right).
 std::vector<OctalMove> octal_moves(const OctalGame& game, std::uint64_t n);
 
+// The digit rules applied to one typed move: nullopt if removing `take` from
+// a heap of n (and, with left > 0, splitting the rest into left and
+// n - take - left) is legal, otherwise the reason ("taking 2 must remove the
+// whole heap in 0.07"). The same rules as octal_moves.
+std::optional<std::string> octal_move_error(const OctalGame& game, std::uint64_t n,
+                                            std::uint64_t take, std::uint64_t left);
+
+// The usual name of a well-known code ("Kayles" for 0.77), or "".
+std::string octal_name(const std::string& code);
+
 // Plain definition, O(n^2) with splits: the reference for tests.
 std::vector<std::uint32_t> octal_grundy_naive(const OctalGame& game, std::size_t upto);
 
@@ -69,20 +80,55 @@ struct OctalSequence {
     std::string
         common_values;  // the common coset at the end ("41 + <39, 17, 15>"), sparse_space.hpp
     std::size_t rare_positions = 0;
+    bool stopped = false;          // stop_requested: g holds g(0..n) for the n reached
+    std::size_t resumed_from = 0;  // values taken from a checkpoint (0: none)
 };
 
-// Throws InputError if upto > 10^8 (memory), or, when max_work > 0, if at a
-// checkpoint n = 2^j the projected number of remaining pair visits exceeds
-// max_work (games without sparse space are quadratic; about 1e9 visits take
-// a second). 0 means no limit.
-// progress, if set, is called at every checkpoint n = 2^j past the naive
-// prefix (for `toroid grundy octal --progress`).
+// Progress of a long run (`toroid grundy octal --progress`, and the ETA on a
+// terminal): reported at every checkpoint n = 2^j past the naive prefix
+// (doubling = true) and about every 2^16 heaps in between.
 struct OctalProgress {
     std::size_t n = 0;
+    std::size_t upto = 0;
+    bool doubling = false;
     double pairs_per_heap = 0;  // pairs visited per heap size since the last checkpoint
     std::size_t rare_positions = 0;
+    double rare_share = 0;      // rare positions / n
+    std::string trend;          // "sparse", "turning sparse", "dense (quadratic)", ...
     std::string common_values;  // the coset in use up to n
+    double seconds = 0;         // since the start of this run
+    double eta_seconds = -1;    // projected time to upto by the trend (-1: unknown yet)
 };
+
+// How a run is limited, observed and resumed.
+//
+// * Classification by trend: at each doubling the share of rare positions
+//   is compared with the previous doublings. Falling (or below 5%): the game
+//   is (turning) sparse and the rest costs about the last doubling's time
+//   per heap. Rising or flat above a quarter: quadratic, the cost per heap
+//   grows with n. No verdict is drawn from one doubling. A dense run goes on
+//   with the exact quadratic path (blocked, on `threads` threads).
+// * max_seconds: refuse (InputError, with the estimate and how to raise the
+//   budget) when the projected time to `upto` exceeds it; 0 = no limit.
+//   max_work does the same in pair visits (about 1e9 per second), for tests.
+// * stop_requested is polled every 4096 heaps: the run returns what it has
+//   (OctalSequence::stopped, g truncated to the heaps computed).
+// * checkpoint(g, n) is called at every doubling and when stopped, with the
+//   values g(0..n); resume passes such a prefix back to continue from it.
+struct OctalRunOptions {
+    bool extend_by_period = true;
+    std::uint64_t max_work = 0;
+    double max_seconds = 0;
+    std::function<void(const OctalProgress&)> progress;
+    std::function<bool()> stop_requested;
+    std::function<void(std::span<const std::uint32_t> g)> checkpoint;
+    std::span<const std::uint32_t> resume;
+    // Threads for the exact quadratic path of dense codes (0: every core).
+    unsigned threads = 0;
+};
+
+OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, const OctalRunOptions& options);
+// Shorthand: max_work only (see above). Throws InputError if upto > 10^8.
 OctalSequence octal_grundy(const OctalGame& game, std::size_t upto, bool extend_by_period = true,
                            std::uint64_t max_work = 0,
                            const std::function<void(const OctalProgress&)>& progress = {});
