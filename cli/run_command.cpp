@@ -7,8 +7,7 @@
 
 #include "command.hpp"
 #include "common.hpp"
-#include "pattern_lookup.hpp"
-#include "toroid/core/soup.hpp"
+#include "start_options.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern.hpp"
 
@@ -16,56 +15,27 @@ namespace toroid::cli {
 namespace {
 
 struct RunOptions {
-    std::optional<std::string> rule;
-    std::string size;
-    std::optional<double> soup;
-    std::uint64_t seed = 1;
-    std::string pattern;
+    StartOptions start;  // --rule --size --soup --seed --pattern --backend --threads
     std::int64_t gens = 100;
-    std::string backend = "auto";
-    int threads = 0;
     std::string out;
     bool crop = false;
     bool json = false;
 };
 
 void run(const RunOptions& o) {
-    if (o.soup && !o.pattern.empty())
-        throw InputError("give either --soup DENSITY or --pattern FILE, not both");
-    if (!o.soup && o.pattern.empty())
-        throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
     if (o.gens < 0)
         throw InputError("--gens " + std::to_string(o.gens) +
                          " is negative: expected 0 or more generations");
     // Refuse an unwritable --out before the run, not after it.
     if (!o.out.empty()) check_writable_pattern_path(o.out);
 
-    std::optional<Pattern> pattern;
-    if (!o.pattern.empty()) pattern = find_pattern(o.pattern).pattern;
+    const StartState st = resolve_start(o.start, /*require_input=*/true);
+    const Rule& rule = st.rule;
+    const Size size = st.size;
+    const Grid& grid = st.grid;
+    const Pattern* pattern = st.pattern ? &st.pattern->pattern : nullptr;
 
-    // Rule: --rule, else the pattern's, else Life. Size: --size, else the
-    // rule's :T suffix (from either), else a whole-torus pattern's size.
-    Rule rule =
-        o.rule ? Rule::parse(*o.rule) : (pattern && pattern->rule ? *pattern->rule : Rule());
-    Size size;
-    if (!o.size.empty()) {
-        size = parse_size(o.size, "--size");
-    } else if (rule.torus()) {
-        size = {rule.torus()->width, rule.torus()->height};
-    } else if (pattern && pattern->rule && pattern->rule->torus()) {
-        size = {pattern->rule->torus()->width, pattern->rule->torus()->height};
-    } else {
-        throw InputError("no torus size: give --size WIDTHxHEIGHT (or a rule with a :Tw,h suffix)");
-    }
-    rule = rule.with_torus(std::nullopt);
-
-    Grid grid(size.width, size.height);
-    if (pattern)
-        grid = place_pattern(*pattern, size.width, size.height);
-    else
-        fill_soup(grid, *o.soup, o.seed);
-
-    auto backend = make_backend(o.backend, rule, o.threads, o.seed);
+    auto backend = make_backend(o.start.backend, rule, o.start.threads, o.start.seed);
     backend->load(grid);
     const auto t0 = std::chrono::steady_clock::now();
     backend->step(std::uint64_t(o.gens));
@@ -116,19 +86,8 @@ void run(const RunOptions& o) {
 void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
-    cmd->add_option(
-        "--rule", o->rule,
-        "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
-    cmd->add_option("--size", o->size, "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h)");
-    cmd->add_option("--soup", o->soup, "Fill the torus with a random soup of this density (0..1)");
-    cmd->add_option("--seed", o->seed, "Seed of the soup and of stochastic rules")
-        ->capture_default_str();
-    cmd->add_option("--pattern", o->pattern,
-                    "Pattern file (.rle, .cells, .lif) or library name (acorn, glider, ...), "
-                    "placed at the centre");
+    add_start_options(*cmd, o->start);
     cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
-    cmd->add_option("--backend", o->backend, "cpu, cuda or auto")->capture_default_str();
-    cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
     cmd->add_option("--out", o->out, "Write the final torus to FILE (.rle, .cells, .lif)");
     cmd->add_flag("--crop", o->crop,
                   "With --out: write the bounding box only, not the whole torus");

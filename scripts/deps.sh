@@ -10,6 +10,8 @@ packages=(
     libcli11-dev nlohmann-json3-dev libpng-dev
     clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run
     clang-format               # .ci/run checks formatting
+    libglfw3-dev python3-glad libimgui-dev   # toroid-view: GLFW, the glad generator, Dear ImGui
+    xvfb xauth libgl1-mesa-dri               # toroid-view tests: Xvfb + Mesa (llvmpipe)
 )
 
 missing=()

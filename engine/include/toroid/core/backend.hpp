@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "toroid/core/grid.hpp"
+#include "toroid/core/render_request.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/io/checkpoint.hpp"
 
@@ -59,6 +60,15 @@ class Backend {
     virtual void step(std::uint64_t generations = 1) = 0;
     virtual std::uint64_t population() const = 0;
     virtual std::uint64_t hash() const = 0;  // == grid().hash()
+
+    // --- Rendering (toroid-view; contract in render_request.hpp) ---------
+    // Draws the view into target's RGBA8 pixels. The default reads the
+    // visible cells (read_region) and draws them on the host; backends draw
+    // from their own storage instead. renders_to_device(): the backend also
+    // accepts device-memory targets (the viewer then maps a GL buffer).
+    virtual void render(const RenderRequest& request, const RenderTarget& target) const;
+    virtual bool renders_to_device() const { return false; }
+    // ----------------------------------------------------------------------
 
     Checkpoint checkpoint(std::string metadata = {}) const;
     // Loads a checkpoint's grid and generation; its rule and seed must match.
