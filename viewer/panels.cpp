@@ -140,7 +140,7 @@ void panel_torus(AppState& app) {
 //-----------------------------------------------------------------------------
 
 void panel_files(AppState& app) {
-    ImGui::SetNextWindowPos(ImVec2(10, 470), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(10, 440), ImGuiCond_FirstUseEver);
     ImGui::Begin("Patterns and files");
     if (ImGui::BeginListBox("library", ImVec2(220, 100))) {
         for (const std::string& name : app.library)
@@ -162,7 +162,8 @@ void panel_files(AppState& app) {
 //-----------------------------------------------------------------------------
 
 void panel_edit(AppState& app) {
-    ImGui::SetNextWindowPos(ImVec2(1000, 300), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 300, 330),
+                            ImGuiCond_FirstUseEver);
     ImGui::Begin("Selection");
     if (app.selection)
         ImGui::Text("%lld,%lld  %lldx%lld", static_cast<long long>(app.selection->x),
@@ -208,7 +209,7 @@ void panel_edit(AppState& app) {
 //-----------------------------------------------------------------------------
 
 void panel_stats(AppState& app, const std::string& render_path) {
-    ImGui::SetNextWindowPos(ImVec2(1000, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 300, 10), ImGuiCond_FirstUseEver);
     ImGui::Begin("Statistics");
     const double cells = double(torus_width(app)) * double(torus_height(app));
     ImGui::Text("rule        %s", rule_name(app).c_str());
@@ -221,7 +222,7 @@ void panel_stats(AppState& app, const std::string& render_path) {
                 app.gens_per_second * (app.eca ? double(torus_width(app)) : cells));
     ImGui::Text("frame       %.2f ms", app.frame_ms);
     ImGui::Text("backend     %s", app.backend_description.c_str());
-    ImGui::Text("memory      %.1f MiB (two bit-planes)", 2.0 * cells / 8.0 / double(1 << 20));
+    ImGui::Text("memory      %.2f MiB (two bit-planes)", 2.0 * cells / 8.0 / double(1 << 20));
     ImGui::TextWrapped("drawing     %s", render_path.c_str());
     if (!app.population_history.empty()) {
         float samples[512];
