@@ -129,14 +129,11 @@ void apply_rule_text(AppState& app) {
         const TorusSize t = *rule.torus();
         rule = rule.with_torus(std::nullopt);
         start_torus(app, rule, Grid(t.width, t.height));
-    } else if (app.backend) {
-        const bool keep_view = true;
+    } else if (app.backend) {  // same cells and generation, same view
         const ViewState view = app.view;
         start_torus(app, rule, app.backend->grid(), app.backend->generation());
-        if (keep_view) {
-            app.view = view;
-            app.view.hexagonal = is_hexagonal(app);
-        }
+        app.view = view;
+        app.view.hexagonal = is_hexagonal(app);
     } else {
         start_torus(app, rule, Grid(torus_width(app), torus_height(app)));
     }

@@ -9,6 +9,7 @@ namespace toroid::view {
 GridView::~GridView() {
     interop_.reset();  // unregister before the buffer goes
     if (pbo_) glDeleteBuffers(1, &pbo_);
+    if (read_fbo_) glDeleteFramebuffers(1, &read_fbo_);
     if (texture_) glDeleteTextures(1, &texture_);
 }
 
@@ -29,6 +30,13 @@ void GridView::resize(int width, int height, bool want_interop) {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                      nullptr);
         host_.assign(std::size_t(width) * std::size_t(height), 0);
+        GLint draw = 0;
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw);
+        if (!read_fbo_) glGenFramebuffers(1, &read_fbo_);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, read_fbo_);
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_,
+                               0);
+        glBindFramebuffer(GL_FRAMEBUFFER, GLuint(draw));
         interop_.reset();
         interop_tried_ = false;
     }
@@ -41,6 +49,17 @@ void GridView::resize(int width, int height, bool want_interop) {
         glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
         interop_ = make_gl_interop(pbo_, bytes, interop_why_);
     }
+}
+
+void GridView::blit(int width, int height) const {
+    GLint draw = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, read_fbo_);
+    // Texture row 0 is the image's top row: flip into GL's bottom-up framebuffer.
+    glBlitFramebuffer(0, 0, width_, height_, 0, height, width, height - height_,
+                      GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, GLuint(draw));
+    (void)width;
 }
 
 void GridView::upload_from_host() {

@@ -27,6 +27,9 @@ class GridView {
     // Draws app's current view into the texture (resizing it to the view).
     void update(AppState& app);
     unsigned texture() const { return texture_; }
+    // Copies the image into the bound draw framebuffer's bottom-left
+    // width x height pixels, top row at the top (a blit: no shader, no blending).
+    void blit(int width, int height) const;
     // "device interop" or "host upload (...why...)".
     const std::string& path() const { return path_; }
     const std::vector<std::uint32_t>& host_pixels() const { return host_; }
@@ -35,7 +38,7 @@ class GridView {
     void resize(int width, int height, bool want_interop);
     void upload_from_host();
 
-    unsigned texture_ = 0, pbo_ = 0;
+    unsigned texture_ = 0, pbo_ = 0, read_fbo_ = 0;
     int width_ = 0, height_ = 0;
     std::vector<std::uint32_t> host_;
     std::unique_ptr<GlInterop> interop_;

@@ -183,15 +183,11 @@ ScriptStep frame(AppState& app, GridView& grid, const FrameSetup& setup) {
         selection_overlay(app);
     }
     animate(app.view, io.DeltaTime);
-    grid.update(app);
-    ImGui::GetBackgroundDrawList()->AddImage(  // the grid view, one texel per pixel
-        reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(grid.texture())), ImVec2(0, 0),
-        ImVec2(io.DisplaySize.x, io.DisplaySize.y));
-    ImGui::Render();  // ImGui: build the draw lists
+    grid.update(app);  // the grid view's image
+    ImGui::Render();   // ImGui: build the draw lists
 
     glViewport(0, 0, app.view.width, app.view.height);
-    glClearColor(0, 0, 0, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
+    grid.blit(app.view.width, app.view.height);  // one texel per pixel, under the panels
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // backend: draw
     return step;
 }
@@ -274,7 +270,6 @@ void interactive(AppState& app, GridView& grid, GLFWwindow* window, ScriptPlayer
     setup.script = script;
     double gens = 0;
     auto stats_from = Clock::now();
-    int frames = 0;
     while (!glfwWindowShouldClose(window)) {
         const auto t0 = Clock::now();
         glfwPollEvents();  // GLFW: input
@@ -291,14 +286,12 @@ void interactive(AppState& app, GridView& grid, GLFWwindow* window, ScriptPlayer
         glfwSwapBuffers(window);  // GLFW: show
         if (step.kind == ScriptStep::Quit || (script && script->finished())) break;
 
-        ++frames;
         const auto now = Clock::now();
         app.frame_ms = std::chrono::duration<double, std::milli>(now - t0).count();
         const double span = std::chrono::duration<double>(now - stats_from).count();
         if (span >= 0.5) {
             app.gens_per_second = gens / span;
             gens = 0;
-            frames = 0;
             stats_from = now;
         }
         if (!script) {  // pace to the target frame rate (60 when idle)

@@ -248,6 +248,16 @@ TEST(ViewerScript, KeysRunStepAndZoom) {
     EXPECT_EQ(j.at("zoom"), 4.0);  // the wheel zooms in one power of two (smoothly)
 }
 
+TEST(ViewerScript, EnterRunsUntilEnterAgain) {
+    const std::string dump = (temp_dir() / "state.json").string();
+    const auto j = run_script("--pattern glider --size 64x64 --zoom 8",
+                              "key Enter\nframes 10\nkey Enter\nframes 3\ndump " + dump + "\n");
+    EXPECT_EQ(j.at("running"), false);
+    EXPECT_GE(j.at("generation").get<int>(), 10);  // one generation per frame while running
+    EXPECT_LE(j.at("generation").get<int>(), 14);
+    EXPECT_EQ(j.at("population"), 5);
+}
+
 TEST(ViewerErrors, BadOptionsExit2) {
     EXPECT_NE(run_viewer("--size 64x64 --zoom 1/0 --screenshot x.png"), 0);
     EXPECT_NE(run_viewer("--size 64x64 --screenshot x.jpg"), 0);

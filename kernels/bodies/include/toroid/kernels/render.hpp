@@ -57,9 +57,22 @@ TOROID_HD std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 TOROID_HD std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return -floor_div(-a, b);
 }
+// a mod m in [0, m). Plane positions stay within a copy or two of the torus,
+// so the compares almost always answer and the division is rare.
 TOROID_HD std::int64_t wrap_mod(std::int64_t a, std::int64_t m) {
+    if (a >= 0 && a < m) return a;
+    if (a < 0 && a >= -m) return a + m;
+    if (a >= m && a < 2 * m) return a - m;
     const std::int64_t r = a % m;
     return r < 0 ? r + m : r;
+}
+// Whole cells of a fixed-point position: floor and ceiling (kSubcell is a
+// power of two, so these are shifts; >> of a negative value floors in C++20).
+TOROID_HD std::int64_t floor_cells(std::int64_t a) {
+    return a >> kSubcellBits;
+}
+TOROID_HD std::int64_t ceil_cells(std::int64_t a) {
+    return -((-a) >> kSubcellBits);
 }
 
 TOROID_HD int leading_zeros64(std::uint64_t v) {
@@ -100,6 +113,11 @@ TOROID_HD bool view_cell(const PlaneView& v, std::int64_t plane_x, std::int64_t 
 
 // Live cells among bits [begin, end) of a row (view coordinates, end <= view width).
 TOROID_HD std::uint64_t count_bits(const std::uint64_t* row, std::int64_t begin, std::int64_t end) {
+    const std::int64_t first = begin >> 6, bit = begin & 63;
+    if (bit + (end - begin) <= 64) {  // one word (zoomed out up to 64:1): one popcount
+        const std::uint64_t mask = ~std::uint64_t(0) >> (64 - (end - begin));
+        return std::uint64_t(popcount64((row[first] >> bit) & mask));
+    }
     std::uint64_t n = 0;
     for (std::int64_t w = begin / 64; w * 64 < end; ++w) {
         std::uint64_t word = row[w];
@@ -108,14 +126,6 @@ TOROID_HD std::uint64_t count_bits(const std::uint64_t* row, std::int64_t begin,
         n += std::uint64_t(popcount64(word));
     }
     return n;
-}
-
-// Live cells among plane cells [x, x + len) of a row (len <= torus width).
-TOROID_HD std::uint64_t count_run(const PlaneView& v, const std::uint64_t* row, std::int64_t x,
-                                  std::int64_t len) {
-    const std::int64_t start = wrap_mod(x - v.origin_x, v.torus_width);
-    if (start + len <= v.torus_width) return count_bits(row, start, start + len);
-    return count_bits(row, start, v.torus_width) + count_bits(row, 0, start + len - v.torus_width);
 }
 
 // Clips the fixed-point span [a0, a1) to the one copy of the torus (when
@@ -137,17 +147,17 @@ struct PlaneCell {
     std::int64_t x = 0, y = 0;
 };
 TOROID_HD PlaneCell cell_at(std::int64_t sx, std::int64_t sy, bool hexagonal) {
-    PlaneCell c{floor_div(sx, kSubcell), floor_div(sy, kSubcell)};
+    PlaneCell c{floor_cells(sx), floor_cells(sy)};
     if (!hexagonal) return c;
     // Row y starts at plane x - y/2: in that row's frame the cell is floor(sx + y/2).
     auto frame_x = [&](std::int64_t row) { return sx + row * (kSubcell / 2); };
     const std::int64_t fy = sy - c.y * kSubcell;  // 0 .. kSubcell-1 within the row band
-    std::int64_t fx = frame_x(c.y) - floor_div(frame_x(c.y), kSubcell) * kSubcell;
+    const std::int64_t fx = frame_x(c.y) & (kSubcell - 1);
     const std::int64_t half = fx < kSubcell - fx ? fx : kSubcell - fx;  // to nearest side
     // Top edge of the hexagon at fy = 1/6 - (2/3) * half; bottom at 5/6 + (2/3) * half.
     if (6 * fy < kSubcell && 3 * (6 * fy) < 3 * kSubcell - 12 * half) --c.y;
     if (6 * fy > 5 * kSubcell && 3 * (6 * fy) >= 15 * kSubcell + 12 * half) ++c.y;
-    c.x = floor_div(frame_x(c.y), kSubcell);
+    c.x = floor_cells(frame_x(c.y));
     return c;
 }
 
@@ -189,18 +199,47 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
         return pal.live;
     }
 
-    // Zoomed out: the cells whose top-left corner lies inside the pixel.
-    const std::int64_t row0 = ceil_div(y0, kSubcell), row1 = ceil_div(y1, kSubcell);
+    // Zoomed out: the cells whose top-left corner lies inside the pixel. Rows
+    // and the run's start are wrapped once, then stepped (no division per row).
+    const std::int64_t row0 = ceil_cells(y0), row1 = ceil_cells(y1);
+    const std::uint64_t* const plane = v.words + v.offset;
+    std::int64_t row = wrap_mod(row0 - v.origin_y, v.torus_height);
+    const std::int64_t shift0 = p.hexagonal ? row0 * (kSubcell / 2) : 0;
+    std::int64_t c0 = ceil_cells(x0 + shift0);
+    std::int64_t start = wrap_mod(c0 - v.origin_x, v.torus_width);
     std::uint64_t live = 0, area = 0;
-    for (std::int64_t y = row0; y < row1; ++y) {
-        const std::int64_t shift = p.hexagonal ? y * (kSubcell / 2) : 0;
-        const std::int64_t c0 = ceil_div(x0 + shift, kSubcell);
-        std::int64_t len = ceil_div(x1 + shift, kSubcell) - c0;
-        if (len > v.torus_width) len = v.torus_width;
-        if (len <= 0) continue;
-        live += count_run(v, view_row(v, y), c0, len);
-        area += std::uint64_t(len);
-        if (live && q.density == DensityMode::AnyLive) return pal.live;
+    std::int64_t len = ceil_cells(x1 + shift0) - c0;
+    if (len > v.torus_width) len = v.torus_width;
+    if (!p.hexagonal && len > 0 && (start & 63) + len <= 64) {
+        // The common case (square cells, up to 64:1): one masked word per row.
+        const std::int64_t word = start >> 6, bit = start & 63;
+        const std::uint64_t mask = ~std::uint64_t(0) >> (64 - len);
+        for (std::int64_t y = row0; y < row1; ++y) {
+            live += std::uint64_t(popcount64((plane[row * v.stride + word] >> bit) & mask));
+            if (++row == v.torus_height) row = 0;
+        }
+        area = std::uint64_t(len) * std::uint64_t(row1 - row0);
+    } else {
+        for (std::int64_t y = row0; y < row1; ++y) {
+            if (p.hexagonal) {  // row y reads from x + y/2: the run moves right every other row
+                const std::int64_t shift = y * (kSubcell / 2);
+                const std::int64_t c = ceil_cells(x0 + shift);
+                start += c - c0;
+                if (start >= v.torus_width) start -= v.torus_width;
+                c0 = c;
+                len = ceil_cells(x1 + shift) - c;
+                if (len > v.torus_width) len = v.torus_width;
+            }
+            if (len > 0) {
+                const std::uint64_t* words = plane + row * v.stride;
+                live += start + len <= v.torus_width
+                            ? count_bits(words, start, start + len)
+                            : count_bits(words, start, v.torus_width) +
+                                  count_bits(words, 0, start + len - v.torus_width);
+                area += std::uint64_t(len);
+            }
+            if (++row == v.torus_height) row = 0;
+        }
     }
     if (live == 0) return pal.dead;
     if (q.density == DensityMode::AnyLive) return pal.live;
