@@ -5,6 +5,7 @@
 
 #include "toroid/eca/eca_cpu.hpp"
 #include "toroid/eca/eca_rule.hpp"
+#include "toroid/error.hpp"
 
 namespace toroid::view {
 
@@ -44,7 +45,13 @@ int parse_wolfram_rule(const std::string& text) {
     for (char c : text)
         if (!std::isspace(static_cast<unsigned char>(c))) t.push_back(c);
     if (t.empty() || (t[0] != 'W' && t[0] != 'w')) return -1;
-    return parse_eca_rule(t.substr(1));  // InputError for W300, Wabc, ...
+    try {
+        return parse_eca_rule(t.substr(1));
+    } catch (const InputError&) {
+        throw InputError("bad rule '" + text +
+                         "': W must be followed by a Wolfram rule number 0..255 (1-D rules, "
+                         "e.g. W110), or give a 2-D rule such as B3/S23");
+    }
 }
 
 }  // namespace toroid::view

@@ -59,7 +59,6 @@ void GridView::blit(int width, int height) const {
     glBlitFramebuffer(0, 0, width_, height_, 0, height, width, height - height_,
                       GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, GLuint(draw));
-    (void)width;
 }
 
 void GridView::upload_from_host() {
