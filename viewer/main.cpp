@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -322,6 +323,13 @@ int run(const ViewerOptions& o) {
     if (!o.screenshot.empty() &&
         (o.screenshot.size() < 4 || o.screenshot.substr(o.screenshot.size() - 4) != ".png"))
         throw InputError("--screenshot '" + o.screenshot + "' must name a .png file");
+    if (!o.screenshot.empty()) {  // refuse a missing folder before the run, not after it
+        const std::filesystem::path folder = std::filesystem::path(o.screenshot).parent_path();
+        std::error_code ec;
+        if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+            throw InputError("--screenshot '" + o.screenshot + "': folder '" + folder.string() +
+                             "' does not exist");
+    }
     std::optional<std::vector<ScriptStep>> steps;
     if (!o.script.empty()) steps = parse_script(o.script);
 
