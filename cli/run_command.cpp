@@ -7,8 +7,7 @@
 
 #include "command.hpp"
 #include "common.hpp"
-#include "pattern_lookup.hpp"
-#include "toroid/core/soup.hpp"
+#include "start_options.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
@@ -17,52 +16,29 @@ namespace toroid::cli {
 namespace {
 
 struct RunOptions {
-    std::optional<std::string> rule;
-    std::string size;
-    std::optional<double> soup;
-    std::uint64_t seed = 1;
-    std::string pattern;
+    StartOptions start;  // --rule --size --soup --seed --pattern --backend --threads
     std::int64_t gens = 100;
-    std::string backend = "auto";
-    int threads = 0;
     std::string out;
     bool crop = false;
     bool json = false;
 };
 
 void run(const RunOptions& o) {
-    if (o.soup && !o.pattern.empty())
-        throw InputError("give either --soup DENSITY or --pattern FILE, not both");
-    if (!o.soup && o.pattern.empty())
-        throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
     if (o.gens < 0)
         throw InputError("--gens " + std::to_string(o.gens) +
                          " is negative: expected 0 or more generations");
     // Refuse an unwritable --out before the run, not after it.
     if (!o.out.empty()) check_writable_pattern_path(o.out);
 
-    std::optional<Pattern> pattern;
-    if (!o.pattern.empty()) pattern = find_pattern(o.pattern).pattern;
+    const StartState st = resolve_start(o.start, /*require_input=*/true, std::uint64_t(o.gens));
+    const Rule& rule = st.rule;
+    const Size size = st.size;
 
-    // Rule and size: --rule / --size, else the file's, else room (pattern_torus.hpp).
-    TorusRequest request;
-    if (o.rule) request.rule = Rule::parse(*o.rule);
-    if (!o.size.empty()) {
-        const Size s = parse_size(o.size, "--size");
-        request.size = TorusSize{s.width, s.height};
-    }
-    request.generations = std::uint64_t(o.gens);
-    const TorusChoice choice = choose_torus(pattern ? &*pattern : nullptr, request);
-    const Rule rule = choice.rule;
-    const Size size{choice.width, choice.height};
-
-    // The backend first: it refuses a torus that it and the loaded grid
-    // could not hold together, before either is allocated.
-    auto backend = make_backend(o.backend, rule, o.threads, o.seed);
+    // The backend first: it refuses a torus that it and the start grid could
+    // not hold together, before either is allocated.
+    auto backend = make_backend(o.start.backend, rule, o.start.threads, o.start.seed);
     backend->check_fits(size.width, size.height, 1);
-    Grid grid =
-        pattern ? place_pattern(*pattern, size.width, size.height) : Grid(size.width, size.height);
-    if (!pattern) fill_soup(grid, *o.soup, o.seed);
+    const Grid grid = start_grid(st, o.start);
     backend->load(grid);
     const auto t0 = std::chrono::steady_clock::now();
     backend->step(std::uint64_t(o.gens));
@@ -75,7 +51,8 @@ void run(const RunOptions& o) {
     if (!o.out.empty()) {
         WriteOptions wo;
         wo.crop = o.crop;
-        wo.name = pattern && !pattern->name.empty() ? pattern->name : "toroid run";
+        wo.name = st.pattern && !st.pattern->pattern.name.empty() ? st.pattern->pattern.name
+                                                                  : "toroid run";
         wo.comments.push_back("generation " + std::to_string(backend->generation()) +
                               ", population " + std::to_string(population) + ", rule " +
                               rule.to_string());
@@ -93,14 +70,14 @@ void run(const RunOptions& o) {
                          {"seconds", seconds},
                          {"cell_updates_per_second", rate}};
         if (!o.out.empty()) j["out"] = o.out;
-        if (!choice.note.empty()) j["note"] = choice.note;
+        if (!st.note.empty()) j["note"] = st.note;
         std::cout << j.dump(2) << "\n";
         return;
     }
     std::printf("rule        %s\n", rule.to_string().c_str());
     std::printf("torus       %lld x %lld\n", static_cast<long long>(size.width),
                 static_cast<long long>(size.height));
-    if (!choice.note.empty()) std::printf("note        %s\n", choice.note.c_str());
+    if (!st.note.empty()) std::printf("note        %s\n", st.note.c_str());
     std::printf("backend     %s\n", backend->describe().c_str());
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
     std::printf("population  %llu\n", static_cast<unsigned long long>(population));
@@ -115,22 +92,8 @@ void run(const RunOptions& o) {
 void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
-    cmd->add_option(
-        "--rule", o->rule,
-        "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
-    cmd->add_option(
-        "--size", o->size,
-        "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h, else room for the pattern)");
-    cmd->add_option("--soup", o->soup, "Fill the torus with a random soup of this density (0..1)");
-    cmd->add_option("--seed", o->seed, "Seed of the soup and of stochastic rules")
-        ->capture_default_str();
-    cmd->add_option("--pattern", o->pattern,
-                    "Pattern file (.rle, .cells, .lif, .mc, each maybe .gz) or library name "
-                    "(acorn, glider, ...), "
-                    "placed at the centre");
+    add_start_options(*cmd, o->start);
     cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
-    cmd->add_option("--backend", o->backend, "cpu, cuda or auto")->capture_default_str();
-    cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
     cmd->add_option("--out", o->out,
                     "Write the final torus to FILE (.rle, .cells, .lif, .mc; + .gz)");
     cmd->add_flag("--crop", o->crop,

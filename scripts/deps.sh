@@ -13,6 +13,8 @@ packages=(
     openmpi-bin libopenmpi-dev # optional at build time: mpirun -np N toroid sweep
     clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run
     clang-format               # .ci/run checks formatting
+    libglfw3-dev python3-glad libimgui-dev   # toroid-view: GLFW, the glad generator, Dear ImGui
+    xvfb xauth libgl1-mesa-dri               # toroid-view tests: Xvfb + Mesa (llvmpipe)
 )
 
 missing=()

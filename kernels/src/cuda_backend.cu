@@ -5,6 +5,7 @@
 
 #include "cuda_check.cuh"
 #include "life_kernels.cuh"
+#include "render.cuh"
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/error.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
@@ -102,11 +103,32 @@ class CudaBackend final : public Backend {
                            device_hash_sum(plane_[cur_].get(), shape_));
     }
 
+    // --- Rendering: device targets directly (a mapped GL buffer), host
+    // targets through a device scratch image and one copy of the pixels.
+    bool renders_to_device() const override { return true; }
+    void render(const RenderRequest& request, const RenderTarget& target) const override {
+        const bool hex = rule_.neighbourhood() == Neighbourhood::Hexagonal;
+        if (target.memory == RenderMemory::Device) {
+            launch_render(plane_[cur_].get(), shape_, hex, request, target.pixels, target.pitch);
+            TOROID_CUDA_CHECK(cudaDeviceSynchronize());
+            return;
+        }
+        const std::size_t count = std::size_t(request.width) * std::size_t(request.height);
+        if (render_scratch_.size() < count) render_scratch_ = DeviceBuffer<std::uint32_t>(count);
+        launch_render(plane_[cur_].get(), shape_, hex, request, render_scratch_.get(),
+                      request.width);
+        TOROID_CUDA_CHECK(cudaMemcpy2D(target.pixels, std::size_t(target.pitch) * 4,
+                                       render_scratch_.get(), std::size_t(request.width) * 4,
+                                       std::size_t(request.width) * 4, std::size_t(request.height),
+                                       cudaMemcpyDeviceToHost));
+    }
+
   private:
     // A double: sides up to 2^40 would overflow 64-bit integers.
     static double device_plane_words(std::int64_t width, std::int64_t height) {
         return double((width + 63) / 64 + 2 * kRowOffset) * double(height);
     }
+    mutable DeviceBuffer<std::uint32_t> render_scratch_;
     void wrap(std::int64_t& x, std::int64_t& y) const {
         x %= shape_.width;
         y %= shape_.height;

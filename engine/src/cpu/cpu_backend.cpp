@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <bit>
 #include <new>
+#include <stdexcept>
 
 #include "cpu_tiles.hpp"
 #include "temporal_blocking.hpp"
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/cpu/thread_pool.hpp"
+#include "toroid/kernels/render.hpp"
 
 namespace toroid {
 
@@ -606,6 +608,30 @@ std::uint64_t CpuBackend::hash() const {
     }
     s.stale_list[p].clear();
     return hash_finish(s.width, s.height, s.total_hash[p]);
+}
+
+// Draws straight from the current plane (no copy), bands of rows per worker.
+void CpuBackend::render(const RenderRequest& request, const RenderTarget& target) const {
+    if (target.memory != RenderMemory::Host)
+        throw std::invalid_argument("the cpu backend renders into host memory only");
+    State& s = *s_;
+    const kernels::RenderParams p = kernels::make_render_params(
+        request, rule_.neighbourhood() == Neighbourhood::Hexagonal, s.width, s.height);
+    kernels::PlaneView v;
+    v.words = s.plane[s.cur].get();
+    v.stride = s.stride;
+    v.offset = kRowOffset;
+    v.torus_width = v.width = s.width;
+    v.torus_height = v.height = s.height;
+    const std::int64_t rows = std::min<std::int64_t>(request.height, target.height);
+    const std::int64_t cols = std::min<std::int64_t>(request.width, target.width);
+    constexpr std::int64_t kBand = 16;
+    s.pool.run(std::size_t((rows + kBand - 1) / kBand), [&](std::size_t band) {
+        const std::int64_t y1 = std::min(rows, std::int64_t(band + 1) * kBand);
+        for (std::int64_t py = std::int64_t(band) * kBand; py < y1; ++py)
+            for (std::int64_t px = 0; px < cols; ++px)
+                target.pixels[py * target.pitch + px] = kernels::render_pixel(p, v, px, py);
+    });
 }
 
 }  // namespace toroid

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "toroid/core/grid.hpp"
+#include "toroid/core/render_request.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/io/checkpoint.hpp"
 
@@ -78,6 +79,15 @@ class Backend {
     // the bytes each part needs and what is available. load() checks the
     // backend's own part again. The default counts two canonical planes.
     virtual void check_fits(std::int64_t width, std::int64_t height, int caller_planes = 1) const;
+
+    // --- Rendering (toroid-view; contract in render_request.hpp) ---------
+    // Draws the view into target's RGBA8 pixels. The default reads the
+    // visible cells (read_region) and draws them on the host; backends draw
+    // from their own storage instead. renders_to_device(): the backend also
+    // accepts device-memory targets (the viewer then maps a GL buffer).
+    virtual void render(const RenderRequest& request, const RenderTarget& target) const;
+    virtual bool renders_to_device() const { return false; }
+    // ----------------------------------------------------------------------
 
     Checkpoint checkpoint(std::string metadata = {}) const;
     // Loads a checkpoint's grid and generation; its rule and seed must match.

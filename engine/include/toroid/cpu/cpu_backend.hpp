@@ -68,6 +68,7 @@ class CpuBackend final : public Backend {
     void step(std::uint64_t generations = 1) override;
     std::uint64_t population() const override;
     std::uint64_t hash() const override;
+    void render(const RenderRequest& request, const RenderTarget& target) const override;
 
     std::string instruction_set() const;  // "avx512", "avx2" or "portable"
     // Instruction sets this CPU runs, best first; the default is the first

@@ -1,0 +1,61 @@
+#include "start_options.hpp"
+
+#include "toroid/core/soup.hpp"
+#include "toroid/error.hpp"
+#include "toroid/io/pattern_torus.hpp"
+
+namespace toroid::cli {
+
+void add_start_options(CLI::App& cmd, StartOptions& o) {
+    cmd.add_option(
+        "--rule", o.rule,
+        "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
+    cmd.add_option(
+        "--size", o.size,
+        "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h, else room for the pattern)");
+    cmd.add_option("--soup", o.soup, "Fill the torus with a random soup of this density (0..1)");
+    cmd.add_option("--seed", o.seed, "Seed of the soup and of stochastic rules")
+        ->capture_default_str();
+    cmd.add_option("--pattern", o.pattern,
+                   "Pattern file (.rle, .cells, .lif, .mc, each maybe .gz) or library name "
+                   "(acorn, glider, ...), "
+                   "placed at the centre");
+    cmd.add_option("--backend", o.backend, "cpu, cuda or auto")->capture_default_str();
+    cmd.add_option("--threads", o.threads, "CPU threads (0 = all cores)")->capture_default_str();
+}
+
+StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_t generations,
+                         std::optional<Size> default_size) {
+    if (o.soup && !o.pattern.empty())
+        throw InputError("give either --soup DENSITY or --pattern FILE, not both");
+    if (require_input && !o.soup && o.pattern.empty())
+        throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
+
+    StartState st;
+    if (!o.pattern.empty()) st.pattern = find_pattern(o.pattern);
+    const Pattern* pattern = st.pattern ? &st.pattern->pattern : nullptr;
+
+    TorusRequest request;
+    if (o.rule) request.rule = Rule::parse(*o.rule);
+    if (!o.size.empty()) {
+        const Size s = parse_size(o.size, "--size");
+        request.size = TorusSize{s.width, s.height};
+    } else if (!pattern && default_size && !(request.rule && request.rule->torus())) {
+        request.size = TorusSize{default_size->width, default_size->height};
+    }
+    request.generations = generations;
+    const TorusChoice choice = choose_torus(pattern, request);
+    st.rule = choice.rule;
+    st.size = {choice.width, choice.height};
+    st.note = choice.note;
+    return st;
+}
+
+Grid start_grid(const StartState& st, const StartOptions& o) {
+    if (st.pattern) return place_pattern(st.pattern->pattern, st.size.width, st.size.height);
+    Grid grid(st.size.width, st.size.height);
+    if (o.soup) fill_soup(grid, *o.soup, o.seed);
+    return grid;
+}
+
+}  // namespace toroid::cli

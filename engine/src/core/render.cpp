@@ -1,0 +1,87 @@
+// Host side of rendering: the visible cells of a view, the host renderer over
+// a copy of them, and Backend::render's default (read the cells, draw them).
+// The pixel arithmetic itself is the render kernel's body
+// (toroid/kernels/render.hpp), shared with the CUDA kernel.
+#include "toroid/kernels/render.hpp"
+
+#include <stdexcept>
+
+#include "toroid/core/backend.hpp"
+#include "toroid/core/render_request.hpp"
+
+namespace toroid {
+
+using kernels::ceil_div;
+using kernels::floor_div;
+
+namespace {
+
+// Cells [lo, hi) an axis of the image touches (generously: one more on each
+// side), clipped to one copy of the torus; the whole axis when that is wider.
+void axis_range(std::int64_t centre, std::int64_t pixels, std::int64_t step, std::int64_t size,
+                std::int64_t extra_lo, std::int64_t extra_hi, std::int64_t& lo,
+                std::int64_t& count) {
+    const std::int64_t a0 = centre - (pixels / 2) * step;
+    const std::int64_t a1 = centre + (pixels - pixels / 2) * step;
+    const std::int64_t first = floor_div(a0, kSubcell) - 1 + extra_lo;
+    const std::int64_t last = ceil_div(a1, kSubcell) + 1 + extra_hi;  // exclusive
+    if (last - first >= size) {
+        lo = 0;
+        count = size;
+    } else {
+        lo = first;
+        count = last - first;
+    }
+}
+
+}  // namespace
+
+Rect visible_cells(const RenderRequest& q, std::int64_t torus_width, std::int64_t torus_height,
+                   bool hexagonal) {
+    const std::int64_t step = q.step < 1 ? 1 : q.step;
+    Rect r;
+    axis_range(q.centre_y, q.height, step, torus_height, 0, 0, r.y, r.height);
+    std::int64_t shift_lo = 0, shift_hi = 0;
+    if (hexagonal) {  // row y is read from x + y/2 on
+        const std::int64_t row0 = floor_div(q.centre_y - (q.height / 2) * step, kSubcell) - 1;
+        const std::int64_t row1 =
+            ceil_div(q.centre_y + (q.height - q.height / 2) * step, kSubcell) + 1;
+        shift_lo = floor_div(row0, 2);
+        shift_hi = ceil_div(row1, 2);
+    }
+    axis_range(q.centre_x, q.width, step, torus_width, shift_lo, shift_hi, r.x, r.width);
+    return r;
+}
+
+void render_cells_on_host(const RenderRequest& q, bool hexagonal, std::int64_t torus_width,
+                          std::int64_t torus_height, const Grid& cells, std::int64_t origin_x,
+                          std::int64_t origin_y, const std::uint16_t* ages,
+                          const RenderTarget& target) {
+    if (target.memory != RenderMemory::Host)
+        throw std::invalid_argument("render_cells_on_host: the target is device memory");
+    const kernels::RenderParams p =
+        kernels::make_render_params(q, hexagonal, torus_width, torus_height);
+    kernels::PlaneView v;
+    v.words = cells.words().data();
+    v.stride = cells.words_per_row();
+    v.offset = 0;
+    v.torus_width = torus_width;
+    v.torus_height = torus_height;
+    v.origin_x = origin_x;
+    v.origin_y = origin_y;
+    v.width = cells.width();
+    v.height = cells.height();
+    v.ages = ages;
+    for (std::int64_t py = 0; py < q.height && py < target.height; ++py)
+        for (std::int64_t px = 0; px < q.width && px < target.width; ++px)
+            target.pixels[py * target.pitch + px] = kernels::render_pixel(p, v, px, py);
+}
+
+void Backend::render(const RenderRequest& request, const RenderTarget& target) const {
+    const bool hex = rule_.neighbourhood() == Neighbourhood::Hexagonal;
+    const Rect r = visible_cells(request, width(), height(), hex);
+    const Grid cells = read_region(r);
+    render_cells_on_host(request, hex, width(), height(), cells, r.x, r.y, nullptr, target);
+}
+
+}  // namespace toroid

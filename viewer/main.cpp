@@ -1,0 +1,425 @@
+// toroid-view: huge tori live, in Dear ImGui over GLFW + OpenGL 3.3/4.5.
+// Shaped like ImGui's examples/example_glfw_opengl3/main.cpp: options; init;
+// loop { poll, new frame, panels, draw the grid view, render, swap };
+// shutdown. The grid view is one window-sized texture the backend draws
+// (through CUDA-GL interop when it renders on a device, else uploaded);
+// headless modes draw the same frame into a framebuffer object.
+//
+// [SECTION] index
+//   [SECTION] Options
+//   [SECTION] Window and GL context
+//   [SECTION] One frame
+//   [SECTION] Headless: screenshot and benchmark
+//   [SECTION] Interactive and scripted loop
+//   [SECTION] main
+#include <glad/gl.h>  // first: before GLFW and anything else that includes GL
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "actions.hpp"
+#include "app_state.hpp"
+#include "grid_view.hpp"
+#include "input.hpp"
+#include "panels.hpp"
+#include "png_image.hpp"
+#include "script.hpp"
+#include "start_options.hpp"
+#include "toroid/error.hpp"
+
+namespace toroid::view {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Options
+//-----------------------------------------------------------------------------
+
+struct ViewerOptions {
+    cli::StartOptions start;  // as `toroid run`: --rule --size --soup --seed --pattern ...
+    std::int64_t gens = 0;    // generations before the first frame
+    std::string window = "1280x720";
+    std::string zoom;            // "8" or "1/8"; default: fit
+    std::string screenshot;      // headless: one frame to this PNG
+    bool grid = false;           // grid lines in the screenshot
+    bool with_ui = false;        // panels in the screenshot
+    std::int64_t benchmark = 0;  // headless: this many frames, timed
+    bool json = false;
+    std::int64_t step = 1;  // generations per benchmark frame
+    std::string script;     // scripted key and mouse events
+};
+
+void add_options(CLI::App& cli, ViewerOptions& o) {
+    cli::add_start_options(cli, o.start);
+    cli.add_option("--gens", o.gens, "Generations to run before showing (default 0)");
+    cli.add_option("--window", o.window, "Window size WIDTHxHEIGHT")->capture_default_str();
+    cli.add_option("--zoom", o.zoom,
+                   "N pixels per cell (1..32) or 1/N cells per pixel (default: fit)");
+    cli.add_option("--screenshot", o.screenshot, "Headless: render one frame to this PNG and exit");
+    cli.add_flag("--grid", o.grid, "Grid lines on (screenshots default to off)");
+    cli.add_flag("--with-ui", o.with_ui, "Screenshot with the panels, not the grid view alone");
+    cli.add_option("--benchmark", o.benchmark,
+                   "Headless: run this many frames and report the rates");
+    cli.add_flag("--json", o.json, "With --benchmark: print the result as JSON");
+    cli.add_option("--step", o.step, "With --benchmark: generations per frame")
+        ->capture_default_str();
+    cli.add_option("--script", o.script, "Feed key and mouse events from FILE, then exit");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Window and GL context
+//-----------------------------------------------------------------------------
+
+std::string glfw_error() {
+    const char* text = nullptr;
+    glfwGetError(&text);
+    return text ? text : "unknown reason";
+}
+
+// A 4.5 core context, else 3.3 core; InputError (exit 2) when neither.
+GLFWwindow* open_window(int width, int height, bool visible) {
+    if (!glfwInit())
+        throw InputError(
+            "no display: toroid-view needs a window system and OpenGL (GLFW: " + glfw_error() +
+            "). Without a display, run it under a virtual one: xvfb-run -a -s \"-screen 0 "
+            "1280x720x24\" toroid-view ... (headless --screenshot and --benchmark work there "
+            "too), or use the command line: toroid run --size 1024x1024 --soup 0.5");
+    glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    for (const auto& [major, minor] : {std::pair{4, 5}, std::pair{3, 3}}) {
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, major);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, minor);
+        if (GLFWwindow* w = glfwCreateWindow(width, height, "toroid-view", nullptr, nullptr))
+            return w;
+    }
+    const std::string why = glfw_error();
+    glfwTerminate();
+    throw InputError("no OpenGL 4.5 or 3.3 core context on this display (" + why +
+                     "); try xvfb-run (Mesa), or the command line: toroid run");
+}
+
+struct Offscreen {  // a framebuffer object for headless frames
+    GLuint fbo = 0, colour = 0;
+    Offscreen(int width, int height) {
+        glGenFramebuffers(1, &fbo);
+        glGenRenderbuffers(1, &colour);
+        glBindRenderbuffer(GL_RENDERBUFFER, colour);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour);
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            throw std::runtime_error("the off-screen framebuffer is incomplete");
+    }
+    ~Offscreen() {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glDeleteRenderbuffers(1, &colour);
+        glDeleteFramebuffers(1, &fbo);
+    }
+};
+
+// The bound framebuffer's pixels, top row first (GL reads bottom-up).
+RgbaImage read_framebuffer(int width, int height) {
+    RgbaImage img;
+    img.width = width;
+    img.height = height;
+    img.pixels.resize(std::size_t(width) * std::size_t(height));
+    std::vector<std::uint32_t> raw(img.pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, raw.data());
+    for (int y = 0; y < height; ++y)
+        std::copy_n(raw.data() + std::size_t(height - 1 - y) * std::size_t(width), width,
+                    img.pixels.data() + std::size_t(y) * std::size_t(width));
+    for (auto& p : img.pixels) p |= 0xff000000u;  // opaque, whatever the framebuffer's alpha
+    return img;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] One frame
+//-----------------------------------------------------------------------------
+
+struct FrameSetup {
+    bool ui = true;                 // panels, keys and mouse
+    std::optional<ImVec2> display;  // headless: the off-screen size
+    ScriptPlayer* script = nullptr;
+};
+
+// Builds and renders one frame into the bound framebuffer; returns the
+// script's step for this frame (Idle without a script).
+ScriptStep frame(AppState& app, GridView& grid, const FrameSetup& setup) {
+    ImGui_ImplOpenGL3_NewFrame();  // backend: GL objects
+    ImGui_ImplGlfw_NewFrame();     // backend: size, time, mouse, keys
+    ImGuiIO& io = ImGui::GetIO();
+    if (setup.display) {  // off-screen: the FBO's size
+        io.DisplaySize = *setup.display;
+        io.DisplayFramebufferScale = ImVec2(1, 1);
+    }
+    ScriptStep step;
+    if (setup.script) step = setup.script->apply(io, app);
+    ImGui::NewFrame();  // ImGui: start the frame
+
+    app.view.width = std::max(1, int(io.DisplaySize.x * io.DisplayFramebufferScale.x));
+    app.view.height = std::max(1, int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    if (setup.ui) {
+        handle_keys(app);
+        handle_mouse(app);
+        panel_control(app);
+        panel_torus(app);
+        panel_files(app);
+        panel_edit(app);
+        panel_stats(app, grid.path());
+        help_overlay(app);
+        selection_overlay(app);
+    }
+    // A script's frames are a clock of their own (1/30 s each), so that scripted
+    // runs glide the same way however fast the machine draws.
+    animate(app.view, setup.script ? 1.0 / 30.0 : io.DeltaTime);
+    grid.update(app);  // the grid view's image
+    ImGui::Render();   // ImGui: build the draw lists
+
+    glViewport(0, 0, app.view.width, app.view.height);
+    grid.blit(app.view.width, app.view.height);  // one texel per pixel, under the panels
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // backend: draw
+    return step;
+}
+
+// Steps a running torus by one step and keeps the statistics.
+void advance(AppState& app, double& gens_accumulated) {
+    if (!app.running) return;
+    std::uint64_t n = step_size(app);
+    if (app.run_to > 0) {
+        const std::uint64_t now = generation(app);
+        if (now >= app.run_to) {
+            app.running = false;
+            return;
+        }
+        n = std::min(n, app.run_to - now);
+    }
+    run_action(app, [&] { step_generations(app, n); });
+    gens_accumulated += double(n);
+    app.population_history.push_back(float(population(app)));
+    if (app.population_history.size() > 2048) app.population_history.pop_front();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Headless: screenshot and benchmark
+//-----------------------------------------------------------------------------
+
+void screenshot(AppState& app, GridView& grid, const ViewerOptions& o, int w, int h) {
+    Offscreen target(w, h);
+    FrameSetup setup;
+    setup.ui = o.with_ui;
+    setup.display = ImVec2(float(w), float(h));
+    frame(app, grid, setup);
+    if (o.with_ui) frame(app, grid, setup);  // windows size themselves on the first frame
+    glFinish();
+    write_png(o.screenshot, read_framebuffer(w, h));
+}
+
+void benchmark(AppState& app, GridView& grid, const ViewerOptions& o, int w, int h) {
+    Offscreen target(w, h);
+    FrameSetup setup;
+    setup.ui = false;
+    setup.display = ImVec2(float(w), float(h));
+    frame(app, grid, setup);  // warm-up: textures, buffers
+    glFinish();
+    const auto t0 = Clock::now();
+    for (std::int64_t i = 0; i < o.benchmark; ++i) {
+        step_generations(app, std::uint64_t(o.step));
+        frame(app, grid, setup);
+        glFinish();
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    const double fps = double(o.benchmark) / seconds;
+    const std::string backend = app.backend_description;
+    if (o.json) {
+        nlohmann::json j{
+            {"frames_per_second", fps},
+            {"generations_per_second", fps * double(o.step)},
+            {"backend", backend},
+            {"frames", o.benchmark},
+            {"step", o.step},
+            {"window", o.window},
+            {"torus", std::to_string(torus_width(app)) + "x" + std::to_string(torus_height(app))},
+            {"zoom", app.view.zoom},
+            {"drawing", grid.path()},
+            {"seconds", seconds}};
+        std::printf("%s\n", j.dump().c_str());
+    } else {
+        std::printf(
+            "frames/s       %.1f\ngenerations/s  %.1f\nbackend        %s\ndrawing        %s\n", fps,
+            fps * double(o.step), backend.c_str(), grid.path().c_str());
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Interactive and scripted loop
+//-----------------------------------------------------------------------------
+
+void interactive(AppState& app, GridView& grid, GLFWwindow* window, ScriptPlayer* script) {
+    FrameSetup setup;
+    setup.script = script;
+    double gens = 0;
+    auto stats_from = Clock::now();
+    while (!glfwWindowShouldClose(window)) {
+        const auto t0 = Clock::now();
+        glfwPollEvents();  // GLFW: input
+        advance(app, gens);
+        const ScriptStep step = frame(app, grid, setup);
+        if (step.kind == ScriptStep::Dump) {
+            std::FILE* f = std::fopen(step.text.c_str(), "w");
+            if (!f) throw InputError("cannot write " + step.text);
+            std::fputs(describe_state(app).c_str(), f);
+            std::fclose(f);
+        } else if (step.kind == ScriptStep::Screenshot) {
+            write_png(step.text, read_framebuffer(app.view.width, app.view.height));
+        }
+        glfwSwapBuffers(window);  // GLFW: show
+        if (step.kind == ScriptStep::Quit || (script && script->finished())) break;
+
+        const auto now = Clock::now();
+        app.frame_ms = std::chrono::duration<double, std::milli>(now - t0).count();
+        const double span = std::chrono::duration<double>(now - stats_from).count();
+        if (span >= 0.5) {
+            app.gens_per_second = gens / span;
+            gens = 0;
+            stats_from = now;
+        }
+        if (!script) {  // pace to the target frame rate (60 when idle)
+            const double fps = app.running ? double(app.target_fps) : 60.0;
+            std::this_thread::sleep_until(t0 + std::chrono::duration<double>(1.0 / fps));
+        }
+    }
+}
+
+int run(const ViewerOptions& o) {
+    // Check everything before opening a window.
+    const cli::Size window = cli::parse_size(o.window, "--window");
+    if (window.width > 16384 || window.height > 16384)
+        throw InputError("--window " + o.window + " is too large: at most 16384x16384");
+    std::optional<double> zoom;
+    if (!o.zoom.empty()) zoom = parse_zoom("--zoom", o.zoom.c_str());
+    if (o.gens < 0)
+        throw InputError("--gens " + std::to_string(o.gens) + " is negative: expected 0 or more");
+    if (o.benchmark < 0)
+        throw InputError("--benchmark " + std::to_string(o.benchmark) +
+                         " is negative: expected a number of frames");
+    if (o.step < 1)
+        throw InputError("--step " + std::to_string(o.step) +
+                         " is invalid: expected 1 or more generations per frame");
+    if (!o.screenshot.empty() && o.benchmark > 0)
+        throw InputError("give either --screenshot FILE or --benchmark FRAMES, not both");
+    if (!o.screenshot.empty() &&
+        (o.screenshot.size() < 4 || o.screenshot.substr(o.screenshot.size() - 4) != ".png"))
+        throw InputError("--screenshot '" + o.screenshot + "' must name a .png file");
+    if (!o.screenshot.empty()) {  // refuse a missing folder before the run, not after it
+        const std::filesystem::path folder = std::filesystem::path(o.screenshot).parent_path();
+        std::error_code ec;
+        if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+            throw InputError("--screenshot '" + o.screenshot + "': folder '" + folder.string() +
+                             "' does not exist");
+    }
+    std::optional<std::vector<ScriptStep>> steps;
+    if (!o.script.empty()) steps = parse_script(o.script);
+
+    AppState app;
+    app.backend_name = o.start.backend;
+    app.threads = o.start.threads;
+    app.seed = app.soup_seed = o.start.seed;
+    app.library = cli::library_names();
+    const int wolfram = o.start.rule ? parse_wolfram_rule(*o.start.rule) : -1;
+    if (wolfram >= 0) {  // 1-D: the ring is the torus width, the diagram its height
+        cli::StartOptions two_d = o.start;
+        two_d.rule.reset();
+        const cli::StartState st = cli::resolve_start(two_d, false, 0, cli::Size{512, 512});
+        if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.seed);
+        start_eca(app, wolfram, st.size.width, st.size.height);
+    } else {
+        const cli::StartState st =
+            cli::resolve_start(o.start, false, std::uint64_t(o.gens), cli::Size{512, 512});
+        if (!st.note.empty()) std::fprintf(stderr, "toroid-view: note: %s\n", st.note.c_str());
+        start_torus(app, st.rule, cli::start_grid(st, o.start));
+    }
+    step_generations(app, std::uint64_t(o.gens));
+
+    const bool headless = !o.screenshot.empty() || o.benchmark > 0;
+    GLFWwindow* win = open_window(int(window.width), int(window.height), !headless);
+    glfwMakeContextCurrent(win);
+    glfwSwapInterval(0);  // pacing is ours
+    if (!gladLoadGL(glfwGetProcAddress)) throw std::runtime_error("cannot load OpenGL functions");
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    if (headless || steps) io.IniFilename = nullptr;  // tests leave no imgui.ini
+    ImGui::StyleColorsDark();
+    ImGui_ImplGlfw_InitForOpenGL(win, true);  // backend: GLFW input
+    ImGui_ImplOpenGL3_Init("#version 330");   // backend: OpenGL renderer
+
+    app.view.width = int(window.width);
+    app.view.height = int(window.height);
+    fit(app.view);
+    if (zoom) {  // centred on the torus at the asked zoom
+        centre_on_torus(app.view);
+        app.view.zoom = app.view.target_zoom = *zoom;
+    }
+    app.view.grid_lines = o.grid;
+    {
+        GridView grid;
+        if (!o.screenshot.empty()) {
+            screenshot(app, grid, o, int(window.width), int(window.height));
+        } else if (o.benchmark > 0) {
+            benchmark(app, grid, o, int(window.width), int(window.height));
+        } else {
+            std::optional<ScriptPlayer> player;
+            if (steps) player.emplace(std::move(*steps));
+            interactive(app, grid, win, player ? &*player : nullptr);
+        }
+    }
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(win);
+    glfwTerminate();
+    return 0;
+}
+
+}  // namespace
+}  // namespace toroid::view
+
+//-----------------------------------------------------------------------------
+// [SECTION] main
+//-----------------------------------------------------------------------------
+
+int main(int argc, char** argv) {
+    CLI::App cli{"toroid-view: huge tori live (GLFW + OpenGL + Dear ImGui); h shows the keys"};
+    toroid::view::ViewerOptions options;
+    toroid::view::add_options(cli, options);
+    try {
+        cli.parse(argc, argv);
+        return toroid::view::run(options);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return cli.exit(e);
+        std::fprintf(stderr, "error: %s\nrun 'toroid-view --help' for the options\n", e.what());
+        return 2;
+    } catch (const toroid::InputError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "toroid-view: %s\n", e.what());
+        return 1;
+    }
+}
