@@ -341,7 +341,7 @@ void add_methuselah_commands(CLI::App& app) {
     cmd->add_option("--torus", o->torus,
                     "Torus WxH, or auto (sized from the pattern, grown as its debris grows)");
     cmd->add_option("--backend", o->backend,
-                    "auto (sparse simulator when the rule allows), sparse, cpu or cuda");
+                    "auto or cpu (the CPU backend's small tiles), cuda; sparse = cpu");
     cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)");
     cmd->add_flag("--json", o->json, "Print the result as JSON");
     cmd->add_option("--plot", o->plot, "Write the population curve as a PNG, stabilisation marked");
