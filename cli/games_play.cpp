@@ -26,13 +26,6 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-std::vector<std::string> words(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> w;
-    for (std::string t; in >> t;) w.push_back(t);
-    return w;
-}
-
 // Parses a number typed during play; nullopt (not an exception) if bad.
 std::optional<std::uint64_t> typed_number(const std::string& s) {
     try {
@@ -114,7 +107,7 @@ class HeapSession : public Session {
         return user_to_move == sum_.misere();
     }
     std::optional<std::string> user_move(const std::string& line, std::string& made) override {
-        const auto w = words(line);
+        const auto w = split_words(line);
         if (w.size() < 2 || w.size() > 3) return "I did not understand '" + line + "'. " + syntax();
         const auto heap = typed_number(w[0]), take = typed_number(w[1]);
         const auto left = w.size() == 3 ? typed_number(w[2]) : std::optional<std::uint64_t>(0);
@@ -170,7 +163,7 @@ class WythoffSession : public Session {
     }
     bool over() const override { return a_ == 0 && b_ == 0; }
     std::optional<std::string> user_move(const std::string& line, std::string& made) override {
-        const auto w = words(line);
+        const auto w = split_words(line);
         if (w.size() != 2) return "I did not understand '" + line + "'. " + syntax();
         const auto k = typed_number(w[1]);
         if (!k || *k == 0) return std::string("K must be a whole number of at least 1");
@@ -419,7 +412,7 @@ void run_play(const PlayOptions& o) {
                     std::cout << "\ninput ended; goodbye.\n";
                 return;
             }
-            const auto w = words(line);
+            const auto w = split_words(line);
             if (w.empty()) continue;
             if (w[0] == "quit" || w[0] == "q" || w[0] == "exit") {
                 if (js)

@@ -1,5 +1,6 @@
 #include "toroid/games/parse.hpp"
 
+#include <cctype>
 #include <limits>
 
 #include "toroid/error.hpp"
@@ -61,6 +62,18 @@ std::vector<std::string> split_list(std::string_view text) {
         }
     }
     if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        if (i > start) out.emplace_back(text.substr(start, i - start));
+    }
     return out;
 }
 

@@ -55,19 +55,8 @@ SumAnalysis analyze_sum(const std::vector<SumComponent>& components) {
     return a;
 }
 
-namespace {
-
-std::vector<std::string> words(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> w;
-    for (std::string t; in >> t;) w.push_back(t);
-    return w;
-}
-
-}  // namespace
-
 SumComponent parse_sum_component(const std::string& spec, std::uint64_t max_octal_work) {
-    const auto w = words(spec);
+    const auto w = split_words(spec);
     const std::string where = "game '" + spec + "': ";
     if (w.empty())
         throw InputError("empty game in the sum: expected e.g. \"nim 7\" or \"octal 0.07 12\"");

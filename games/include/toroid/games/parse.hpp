@@ -23,4 +23,7 @@ std::uint64_t parse_u64_max(std::string_view text, std::string_view what, std::u
 // Splits on commas and/or whitespace, dropping empty pieces.
 std::vector<std::string> split_list(std::string_view text);
 
+// The whitespace-separated words of a line (a game spec, a typed move).
+std::vector<std::string> split_words(std::string_view text);
+
 }  // namespace toroid::games
