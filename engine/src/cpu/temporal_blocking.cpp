@@ -47,7 +47,10 @@ void step_bands(const BandPass& pass, ThreadPool& pool) {
     const std::int64_t tiles_x = pass.tiles_x;
     std::vector<std::vector<std::uint64_t>> band_pop(std::size_t(bands * 2));
     pool.run(std::size_t(bands), [&](std::size_t b) {
-        const auto [y0, y1] = band_of(std::int64_t(b));
+        // Plain variables, not a structured binding: the lambdas below capture
+        // them, which clang before 16 refuses for bindings.
+        const auto band = band_of(std::int64_t(b));
+        const std::int64_t y0 = band.first, y1 = band.second;
         const std::int64_t ty0 = y0 / kTileRows, ty1 = (y1 - 1) / kTileRows + 1;
         auto& pop_last = band_pop[b * 2];
         auto& pop_before = band_pop[b * 2 + 1];
