@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "cuda_check.cuh"
+#include "toroid/eca/eca_rule.hpp"
 #include "toroid/error.hpp"
 #include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
@@ -67,12 +68,7 @@ std::int64_t EcaDeviceRing::width() const {
 }
 
 void EcaDeviceRing::step(int rule, std::int64_t steps) {
-    if (rule < 0 || rule > 255)
-        throw InputError("elementary rule " + std::to_string(rule) +
-                         " is out of range; expected 0..255");
-    if (steps < 0)
-        throw InputError("number of steps " + std::to_string(steps) +
-                         " is negative; expected 0 or more");
+    check_eca_step(rule, steps);
     const std::int64_t blocks = kernels::eca_launch_blocks(impl_->words);
     if (blocks > 0x7fffffff) throw InputError("ring too wide for one grid of CUDA blocks");
     const kernels::LaunchShape l = kernels::eca_launch_shape(impl_->words);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "eca_kernel.hpp"
+#include "toroid/eca/eca_rule.hpp"
 #include "toroid/eca/eca_update.hpp"
 #include "toroid/error.hpp"
 
@@ -109,12 +110,7 @@ const char* eca_cpu_kernel_name(EcaCpuKernel kernel) {
 }
 
 void eca_step(EcaRing& ring, int rule, std::int64_t steps, const EcaCpuOptions& options) {
-    if (rule < 0 || rule > 255)
-        throw InputError("elementary rule " + std::to_string(rule) +
-                         " is out of range; expected 0..255");
-    if (steps < 0)
-        throw InputError("number of steps " + std::to_string(steps) +
-                         " is negative; expected 0 or more");
+    check_eca_step(rule, steps);
     if (options.block_words < 1 || options.generations_per_pass < 1 ||
         options.generations_per_pass > 64)
         throw InputError("EcaCpuOptions: block_words must be >= 1 and generations_per_pass 1..64");

@@ -215,4 +215,13 @@ std::string eca_explain(int rule) {
     return os.str();
 }
 
+void check_eca_step(int rule, std::int64_t steps) {
+    if (rule < 0 || rule > 255)
+        throw InputError("elementary rule " + std::to_string(rule) +
+                         " is out of range; expected 0..255");
+    if (steps < 0)
+        throw InputError("number of steps " + std::to_string(steps) +
+                         " is negative; expected 0 or more");
+}
+
 }  // namespace toroid

@@ -13,6 +13,7 @@
 //   constants         "0", "1"
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,10 @@ namespace toroid {
 // "110" -> 110. Anything but a decimal integer 0..255 is an InputError that
 // quotes the text.
 int parse_eca_rule(std::string_view text);
+
+// What every 1-D stepper (CPU ring, CUDA ring) checks before it steps:
+// InputError unless 0 <= rule <= 255 and steps >= 0.
+void check_eca_step(int rule, std::int64_t steps);
 
 // Output of `rule` for the neighbourhood (x, y, z), each 0 or 1.
 inline int eca_output(int rule, int x, int y, int z) {
