@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
+#include "input_error_of.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/eca/eca_backend.hpp"
@@ -22,12 +24,7 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
 
 template <class F>
 std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no InputError)";
+    return testing::input_error_of(std::forward<F>(f));
 }
 
 TEST(BackendRegistry, EngineRegistersCpuForBothKinds) {

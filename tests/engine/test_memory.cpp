@@ -4,7 +4,9 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
+#include "input_error_of.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/eca/eca_backend.hpp"
@@ -17,12 +19,7 @@ namespace {
 
 template <class F>
 std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no InputError)";
+    return testing::input_error_of(std::forward<F>(f));
 }
 
 TEST(Memory, HumanBytes) {
