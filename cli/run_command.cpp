@@ -34,19 +34,16 @@ void run(const RunOptions& o) {
     const Rule& rule = st.rule;
     const Size size = st.size;
 
-    // The backend first: it refuses a torus that it and the start grid could
-    // not hold together, before either is allocated.
-    auto backend = make_backend(o.start.backend, rule, o.start.threads, o.start.seed);
-    backend->check_fits(size.width, size.height, 1);
-    const Grid grid = start_grid(st, o.start);
-    backend->load(grid);
+    // Refused before anything is allocated; a pattern costs its own size.
+    const auto backend = start_backend(st, o.start);
     const auto t0 = std::chrono::steady_clock::now();
     backend->step(std::uint64_t(o.gens));
     const std::uint64_t population = backend->population();  // waits for the device too
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const std::uint64_t hash = backend->hash();
-    const double rate = seconds > 0 ? double(grid.cell_count()) * double(o.gens) / seconds : 0.0;
+    const double rate =
+        seconds > 0 ? double(size.width) * double(size.height) * double(o.gens) / seconds : 0.0;
 
     if (!o.out.empty()) {
         WriteOptions wo;

@@ -58,4 +58,20 @@ Grid start_grid(const StartState& st, const StartOptions& o) {
     return grid;
 }
 
+std::unique_ptr<Backend> start_backend(const StartState& st, const StartOptions& o) {
+    auto backend = make_backend(o.backend, st.rule, o.threads, o.seed);
+    const std::int64_t width = st.size.width, height = st.size.height;
+    if (st.pattern) {
+        const Pattern& p = st.pattern->pattern;
+        const Placement at = pattern_placement(p, width, height);  // refuses a pattern too large
+        backend->check_fits(width, height, 0);
+        backend->reset(width, height);
+        backend->write_region(p.cells, at.x, at.y);
+    } else {
+        backend->check_fits(width, height, 1);
+        backend->load(start_grid(st, o));
+    }
+    return backend;
+}
+
 }  // namespace toroid::cli

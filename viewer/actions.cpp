@@ -54,10 +54,14 @@ void start_torus(AppState& app, const Rule& rule, Grid grid, std::uint64_t gener
     auto backend = cli::make_backend(app.backend_name, rule, app.threads, app.seed);
     backend->check_fits(grid.width(), grid.height(), 1);  // refused before the planes exist
     backend->load(grid, generation);
+    start_torus(app, std::move(backend));
+}
+
+void start_torus(AppState& app, std::unique_ptr<Backend> backend) {
     app.backend = std::move(backend);
     app.eca.reset();
-    app.rule = rule;
-    app.rule_text = rule.to_string();
+    app.rule = app.backend->rule();
+    app.rule_text = app.rule.to_string();
     app.rule_message.clear();
     app.backend_description = app.backend->describe();
     reset_view(app);

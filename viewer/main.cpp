@@ -351,7 +351,7 @@ int run(const ViewerOptions& o) {
         const cli::StartState st =
             cli::resolve_start(o.start, false, std::uint64_t(o.gens), cli::Size{512, 512});
         if (!st.note.empty()) std::fprintf(stderr, "toroid-view: note: %s\n", st.note.c_str());
-        start_torus(app, st.rule, cli::start_grid(st, o.start));
+        start_torus(app, cli::start_backend(st, o.start));  // a pattern costs its own size
     }
     step_generations(app, std::uint64_t(o.gens));
 

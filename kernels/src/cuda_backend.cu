@@ -1,12 +1,15 @@
 // CudaBackend: the Backend interface over device-resident bit-planes.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "cuda_check.cuh"
 #include "life_kernels.cuh"
 #include "render.cuh"
 #include "toroid/core/grid_hash.hpp"
+#include "toroid/core/row_bits.hpp"
 #include "toroid/error.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
 #include "toroid/gpu/device.hpp"
@@ -37,8 +40,9 @@ class CudaBackend final : public Backend {
     std::int64_t width() const override { return shape_.width; }
     std::int64_t height() const override { return shape_.height; }
 
-    void load(const Grid& g, std::uint64_t generation) override {
-        const PlaneShape s = PlaneShape::of(g.width(), g.height());
+    // Allocates (or keeps) the planes and zeroes them: no host grid.
+    void reset(std::int64_t width, std::int64_t height, std::uint64_t generation) override {
+        const PlaneShape s = PlaneShape::of(width, height);
         const std::size_t plane_words = std::size_t(s.plane_words());
         if (s.width != shape_.width || s.height != shape_.height) {
             check_fits(s.width, s.height, 0);  // refuses with the old planes kept
@@ -48,12 +52,45 @@ class CudaBackend final : public Backend {
         shape_ = s;
         cur_ = 0;
         for (auto& p : plane_) TOROID_CUDA_CHECK(cudaMemset(p.get(), 0, plane_words * 8));
+        generation_ = generation;
+    }
+
+    void load(const Grid& g, std::uint64_t generation) override {
+        reset(g.width(), g.height(), generation);
+        const PlaneShape& s = shape_;
         TOROID_CUDA_CHECK(cudaMemcpy2D(plane_[0].get() + kRowOffset, std::size_t(s.stride) * 8,
                                        g.words().data(), std::size_t(s.words) * 8,
                                        std::size_t(s.words) * 8, std::size_t(s.height),
                                        cudaMemcpyHostToDevice));
         launch_fix_edges(plane_[0].get(), shape_);
-        generation_ = generation;
+    }
+
+    // The rows the region reaches, whole: down, pasted on the host, up again
+    // (one copy each way per run of rows; the torus is never copied whole).
+    void write_region(const Grid& src, std::int64_t x, std::int64_t y) override {
+        if (src.height() > shape_.height)
+            return Backend::write_region(src, x, y);  // wraps on itself
+        const std::int64_t first = ((y % shape_.height) + shape_.height) % shape_.height;
+        std::int64_t done = 0;
+        std::vector<std::uint64_t> rows;
+        while (done < src.height()) {  // at most twice: before and after the wrap
+            const std::int64_t top = (first + done) % shape_.height;
+            const std::int64_t n = std::min(src.height() - done, shape_.height - top);
+            const std::size_t row_bytes = std::size_t(shape_.words) * 8;
+            rows.assign(std::size_t(n * shape_.words), 0);
+            std::uint64_t* device_rows = plane_[cur_].get() + shape_.word_index(top, 0);
+            TOROID_CUDA_CHECK(cudaMemcpy2D(rows.data(), row_bytes, device_rows,
+                                           std::size_t(shape_.stride) * 8, row_bytes,
+                                           std::size_t(n), cudaMemcpyDeviceToHost));
+            for (std::int64_t i = 0; i < n; ++i)
+                paste_row_wrapped(rows.data() + i * shape_.words, shape_.width, x,
+                                  src.row(done + i).data(), src.width(), true);
+            TOROID_CUDA_CHECK(cudaMemcpy2D(device_rows, std::size_t(shape_.stride) * 8, rows.data(),
+                                           row_bytes, row_bytes, std::size_t(n),
+                                           cudaMemcpyHostToDevice));
+            done += n;
+        }
+        launch_fix_edges(plane_[cur_].get(), shape_);
     }
 
     Grid grid() const override {

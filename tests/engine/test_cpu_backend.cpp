@@ -2,6 +2,7 @@
 // bit for bit, across rule kinds, awkward sizes, thread counts and time.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 #include <string>
 #include <tuple>
@@ -256,6 +257,55 @@ TEST(CpuBackend, TemporalBlockingOnALargeGridEqualsOneGenerationAtATime) {
     EXPECT_EQ(blocked.grid(), plain.grid());
     EXPECT_EQ(blocked.hash(), plain.hash());
     EXPECT_EQ(blocked.population(), plain.population());
+}
+
+}  // namespace
+}  // namespace toroid
+
+namespace toroid {
+namespace {
+
+// Resident memory of this process (/proc/self/statm), in bytes.
+double resident_bytes() {
+    std::ifstream statm("/proc/self/statm");
+    double pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return resident * 4096.0;
+}
+
+// A pattern written into an empty huge torus, across its corner: the run
+// equals the same pattern on a small torus, and only the pattern's area
+// (plus the per-tile counters) becomes resident, not the 1 GiB of planes.
+TEST(CpuBackend, HugeTorusStartsFromTheRegionOnly) {
+    constexpr std::int64_t kBig = 65536, kSmall = 512, kGens = 120;
+    const Grid r_pentomino = [] {
+        Grid g(3, 3);
+        for (auto [x, y] : {std::pair<int, int>{1, 0}, {2, 0}, {0, 1}, {1, 1}, {1, 2}})
+            g.set(x, y, true);
+        return g;
+    }();
+    const double before = resident_bytes();
+    CpuBackend big(Rule(), {1, 0});
+    big.reset(kBig, kBig, 4);
+    big.write_region(r_pentomino, kBig - 1, kBig - 2);  // wraps in both directions
+    EXPECT_EQ(big.population(), 5u);
+    EXPECT_EQ(big.generation(), 4u);
+    big.step(kGens);
+
+    Grid small(kSmall, kSmall);
+    small.paste(r_pentomino, kSmall - 1, kSmall - 2);
+    const Grid expected = testing::reference_run(small, Rule(), 0, 4, kGens);
+    const Rect corner_big{kBig - kSmall / 2, kBig - kSmall / 2, kSmall, kSmall};
+    const Rect corner_small{kSmall / 2, kSmall / 2, kSmall, kSmall};
+    EXPECT_EQ(big.read_region(corner_big), expected.crop(corner_small));
+    EXPECT_EQ(big.population(), expected.population());
+    EXPECT_LT(resident_bytes() - before, 96.0 * 1024 * 1024);
+
+    // Overwriting: dead cells of the region clear live ones.
+    big.write_region(Grid(kSmall, kSmall), kBig - kSmall / 2, kBig - kSmall / 2);
+    EXPECT_EQ(big.population(), 0u);
+    big.step(3);
+    EXPECT_EQ(big.population(), 0u);
 }
 
 }  // namespace

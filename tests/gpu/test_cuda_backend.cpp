@@ -55,3 +55,28 @@ TEST(CudaBackendAbsent, ClearErrorWithoutDevice) {
 
 }  // namespace
 }  // namespace toroid
+
+namespace toroid {
+namespace {
+
+// reset + write_region + read_region on the device, across the torus's
+// corner, against the CPU backend.
+TEST_F(CudaBackendTest, RegionsOnAnEmptyTorusEqualCpu) {
+    for (auto [w, h] : {std::pair<int, int>{64, 64}, {65, 33}, {4100, 70}}) {
+        const Grid patch = testing::random_grid(40, 20, 0.5, std::uint64_t(w));
+        CpuBackend cpu(Rule(), {2, 0});
+        auto gpu = gpu::make_cuda_backend(Rule(), {0, 0});
+        for (Backend* b : {static_cast<Backend*>(&cpu), gpu.get()}) {
+            b->reset(w, h, 2);
+            b->write_region(patch, w - 10, h - 5);
+            b->step(9);
+        }
+        ASSERT_EQ(gpu->grid(), cpu.grid()) << w << "x" << h;
+        const Rect r{w - 20, h - 10, 45, 30};
+        ASSERT_EQ(gpu->read_region(r), cpu.read_region(r));
+        ASSERT_EQ(gpu->generation(), 11u);
+    }
+}
+
+}  // namespace
+}  // namespace toroid

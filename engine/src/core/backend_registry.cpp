@@ -104,6 +104,10 @@ void Backend::check_fits(std::int64_t width, std::int64_t height, int caller_pla
                             "the " + name() + " backend");
 }
 
+void Backend::reset(std::int64_t width, std::int64_t height, std::uint64_t generation) {
+    load(Grid(width, height), generation);
+}
+
 Grid Backend::read_region(const Rect& r) const {
     return grid().crop(r);
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "toroid/core/grid_hash.hpp"
+#include "toroid/core/row_bits.hpp"
 #include "toroid/error.hpp"
 #include "toroid/memory.hpp"
 
@@ -114,22 +115,17 @@ void Grid::mask_padding() {
 }
 
 Grid Grid::crop(const Rect& r) const {
-    return copy_region(r, [this](std::int64_t x, std::int64_t y) { return get(x, y); });
+    Grid out(r.width, r.height);
+    for (std::int64_t y = 0; y < r.height; ++y)
+        crop_row_wrapped(out.row(y).data(), r.width, row(wrap(r.y + y, height_)).data(), width_,
+                         r.x);
+    return out;
 }
 
 void Grid::paste(const Grid& src, std::int64_t x, std::int64_t y, bool overwrite) {
-    for (std::int64_t sy = 0; sy < src.height(); ++sy) {
-        auto srow = src.row(sy);
-        for (std::int64_t i = 0; i < src.words_per_row(); ++i) {
-            std::uint64_t w = srow[std::size_t(i)];
-            if (!w && !overwrite) continue;
-            const std::int64_t xmax = std::min<std::int64_t>(64, src.width() - i * 64);
-            for (std::int64_t b = 0; b < xmax; ++b) {
-                const bool alive = (w >> b) & 1;
-                if (alive || overwrite) set(x + i * 64 + b, y + sy, alive);
-            }
-        }
-    }
+    for (std::int64_t sy = 0; sy < src.height(); ++sy)
+        paste_row_wrapped(row(wrap(y + sy, height_)).data(), width_, x, src.row(sy).data(),
+                          src.width(), overwrite);
 }
 
 }  // namespace toroid

@@ -11,6 +11,7 @@
 #include "cpu_tiles.hpp"
 #include "temporal_blocking.hpp"
 #include "toroid/core/grid_hash.hpp"
+#include "toroid/core/row_bits.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 #include "toroid/kernels/render.hpp"
 
@@ -474,13 +475,54 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
     s.force(t);
 }
 
+namespace {
+std::int64_t wrap_coordinate(std::int64_t v, std::int64_t n) {
+    v %= n;
+    return v < 0 ? v + n : v;
+}
+}  // namespace
+
+// Row copies from the current plane: untouched tiles read as the zero page.
 Grid CpuBackend::read_region(const Rect& r) const {
-    return copy_region(r, [this](std::int64_t x, std::int64_t y) { return get(x, y); });
+    const State& s = *s_;
+    Grid out(r.width, r.height);
+    for (std::int64_t y = 0; y < r.height; ++y)
+        crop_row_wrapped(out.row(y).data(), r.width,
+                         s.row(s.cur, wrap_coordinate(r.y + y, s.height)) + kRowOffset, s.width,
+                         r.x);
+    return out;
 }
 
+// Row copies into the current plane, then the tiles they reach are recounted
+// and forced like set()'s: the cost is the region's, not the torus's.
 void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0) {
-    for (std::int64_t y = 0; y < src.height(); ++y)
-        for (std::int64_t x = 0; x < src.width(); ++x) set(x0 + x, y0 + y, src.get(x, y));
+    State& s = *s_;
+    const int p = s.cur;
+    std::vector<std::uint8_t> columns(std::size_t(s.tiles_x), 0), rows(std::size_t(s.tiles_y), 0);
+    if (src.width() >= s.width) {
+        std::fill(columns.begin(), columns.end(), 1);
+    } else {
+        const std::int64_t first = wrap_coordinate(x0, s.width), last = first + src.width() - 1;
+        for (std::int64_t x = first; x <= last; x += 64)  // a word at a time, wrapping
+            columns[std::size_t((x % s.width) / 64 / kTileWords)] = 1;
+        columns[std::size_t((last % s.width) / 64 / kTileWords)] = 1;
+    }
+    for (std::int64_t sy = 0; sy < src.height(); ++sy) {
+        const std::int64_t y = wrap_coordinate(y0 + sy, s.height);
+        paste_row_wrapped(s.row(p, y) + kRowOffset, s.width, x0, src.row(sy).data(), src.width(),
+                          true);
+        s.fix_edges(p, y);
+        rows[std::size_t(y / kTileRows)] = 1;
+    }
+    for (std::int64_t ty = 0; ty < s.tiles_y; ++ty) {
+        if (!rows[std::size_t(ty)]) continue;
+        for (std::int64_t tx = 0; tx < s.tiles_x; ++tx) {
+            if (!columns[std::size_t(tx)]) continue;
+            const auto t = std::uint32_t(ty * s.tiles_x + tx);
+            s.retile(p, t, s.count_tile(p, t));
+            s.force(t);
+        }
+    }
 }
 
 void CpuBackend::set_temporal_blocking(std::int64_t band_rows, int gens_per_pass) {

@@ -220,7 +220,7 @@ void blit(Grid& dst, const Grid& src, std::int64_t x, std::int64_t y) {
 
 }  // namespace
 
-Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height) {
+Placement pattern_placement(const Pattern& p, std::int64_t width, std::int64_t height) {
     const std::int64_t pw = p.cells.width(), ph = p.cells.height();
     if (pw > width || ph > height) {
         const std::string what =
@@ -233,12 +233,15 @@ Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height) {
                          std::to_string(std::max(pw * 2, width)) + " x " +
                          std::to_string(std::max(ph * 2, height)) + " to leave it room to evolve)");
     }
-    if (pw == width && ph == height) return p.cells;  // fills the torus: nothing to move
+    if (p.whole_torus) return {0, 0};
+    return {(width - pw) / 2, (height - ph) / 2};
+}
+
+Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height) {
+    const Placement at = pattern_placement(p, width, height);
+    if (p.cells.width() == width && p.cells.height() == height) return p.cells;  // nothing to move
     Grid g(width, height);
-    if (p.whole_torus)
-        blit(g, p.cells, 0, 0);
-    else
-        blit(g, p.cells, (width - pw) / 2, (height - ph) / 2);
+    blit(g, p.cells, at.x, at.y);
     return g;
 }
 

@@ -57,14 +57,20 @@ class Backend {
 
     // Replaces the whole state; the generation counter becomes `generation`.
     virtual void load(const Grid& grid, std::uint64_t generation = 0) = 0;
+    // An empty width x height torus at `generation`, without building a Grid
+    // of that size: with write_region(), how a pattern starts on a huge torus
+    // (start-up in proportion to the pattern, not the torus). The default
+    // loads an empty Grid; backends override it to allocate only.
+    virtual void reset(std::int64_t width, std::int64_t height, std::uint64_t generation = 0);
     virtual Grid grid() const = 0;  // canonical copy of the current state
     virtual std::int64_t width() const = 0;
     virtual std::int64_t height() const = 0;
 
     virtual bool get(std::int64_t x, std::int64_t y) const = 0;
     virtual void set(std::int64_t x, std::int64_t y, bool alive) = 0;
-    // Regions wrap around the torus. The defaults go through grid()/load();
-    // backends override them where a cheaper path exists.
+    // Regions wrap around the torus; write_region overwrites (dead cells of
+    // src clear cells). The defaults go through grid()/load(); backends
+    // override them with row copies (toroid/core/row_bits.hpp).
     virtual Grid read_region(const Rect& r) const;
     virtual void write_region(const Grid& src, std::int64_t x, std::int64_t y);
     void clear() { load(Grid(width(), height()), generation_); }

@@ -55,9 +55,8 @@ class CpuBackend final : public Backend {
     // Two planes of padded rows (tiles of kTileWords words plus halo words).
     void check_fits(std::int64_t width, std::int64_t height, int caller_planes = 1) const override;
     void load(const Grid& grid, std::uint64_t generation = 0) override;
-    // An empty width x height torus, without building a Grid of that size:
-    // with set() / write_region() the way to start a pattern on a huge torus.
-    void reset(std::int64_t width, std::int64_t height, std::uint64_t generation = 0);
+    // Maps the planes only: untouched memory stays untouched (see Sparse patterns).
+    void reset(std::int64_t width, std::int64_t height, std::uint64_t generation = 0) override;
     Grid grid() const override;
     std::int64_t width() const override;
     std::int64_t height() const override;

@@ -96,10 +96,18 @@ void write_pattern_file(const std::string& path, const Grid& g, const std::optio
 // extension and an existing, writable folder. Call it before long work.
 void check_writable_pattern_path(const std::string& path);
 
-// Places a pattern in a width x height torus: at (0, 0) when whole_torus,
-// otherwise centred (top-left corner at ((width - w) / 2, (height - h) / 2)).
-// A pattern larger than the torus is an InputError that says so and
-// suggests a size that fits. Rows are copied a word at a time.
+// Where a pattern goes in a width x height torus: its top-left corner at
+// (0, 0) when whole_torus, otherwise centred ((width - w) / 2,
+// (height - h) / 2). A pattern larger than the torus is an InputError that
+// says so and suggests a size that fits.
+struct Placement {
+    std::int64_t x = 0, y = 0;
+};
+Placement pattern_placement(const Pattern& p, std::int64_t width, std::int64_t height);
+
+// The torus holding the pattern at pattern_placement (rows copied a word at
+// a time). For a huge torus, Backend::reset + write_region(p.cells, at)
+// places it without building this grid.
 Grid place_pattern(const Pattern& p, std::int64_t width, std::int64_t height);
 
 }  // namespace toroid

@@ -169,7 +169,10 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             }
             if (y == y0) top |= d;
             if (y == y1 - 1) bottom |= d;
-            store(out, next);
+            // Unchanged rows are not stored: a row of a fresh tile that stays
+            // empty is never written, so its page of a huge torus is never
+            // allocated (reads of untouched memory see the shared zero page).
+            if (any_bits(d)) store(out, next);
             out += a.stride;
             pop += lane_popcount(next);
             up = mid;
