@@ -14,10 +14,7 @@ class BackendUniverse final : public Universe {
   public:
     BackendUniverse(std::unique_ptr<Backend> b, std::int64_t width, std::int64_t height)
         : b_(std::move(b)), cpu_(dynamic_cast<CpuBackend*>(b_.get())) {
-        if (cpu_)
-            cpu_->reset(width, height);  // no Grid of the torus's size
-        else
-            b_->load(Grid(width, height), 0);
+        b_->reset(width, height);  // no Grid of the torus's size
     }
     std::string name() const override { return b_->name(); }
     std::int64_t width() const override { return b_->width(); }

@@ -28,10 +28,41 @@ inline Vec mul_low32(Vec a, Vec b) {
 #endif
 }
 
+// The high 32 bits of every lane moved to its low half (the high half is
+// left as garbage, which vpmuludq ignores). A dword shuffle, not a 64-bit
+// shift: shuffles issue on another port than the multiplies and shifts, so
+// the Philox rounds below are not limited by one port.
+inline Vec high_to_low(Vec p) {
+    typedef std::uint32_t Halves __attribute__((vector_size(8 * kLanes)));
+    const Halves h = (Halves)p;
+#if defined(__clang__) && TOROID_LANES == 8
+    return (Vec)__builtin_shufflevector(h, h, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15);
+#elif defined(__clang__) && TOROID_LANES == 4
+    return (Vec)__builtin_shufflevector(h, h, 1, 1, 3, 3, 5, 5, 7, 7);
+#elif defined(__clang__) && TOROID_LANES == 2
+    return (Vec)__builtin_shufflevector(h, h, 1, 1, 3, 3);
+#elif TOROID_LANES == 8
+    return (Vec)__builtin_shuffle(h, Halves{1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15});
+#elif TOROID_LANES == 4
+    return (Vec)__builtin_shuffle(h, Halves{1, 1, 3, 3, 5, 5, 7, 7});
+#elif TOROID_LANES == 2
+    return (Vec)__builtin_shuffle(h, Halves{1, 1, 3, 3});
+#else
+    return p >> 32;
+#endif
+}
+
+// One test instruction where there is one (the kernels branch on it every row).
 inline bool any_bits(Vec v) {
+#if defined(__AVX512F__) && TOROID_LANES == 8
+    return _mm512_test_epi64_mask((__m512i)v, (__m512i)v) != 0;
+#elif defined(__AVX2__) && TOROID_LANES == 4
+    return !_mm256_testz_si256((__m256i)v, (__m256i)v);
+#else
     std::uint64_t any = 0;
     for (int l = 0; l < kLanes; ++l) any |= v[l];
     return any != 0;
+#endif
 }
 
 inline Vec splat64(std::uint64_t x) {
@@ -77,39 +108,56 @@ inline StochasticPlan make_stochastic_plan(const CompiledRule& rule, std::uint64
     return plan;
 }
 
+// Philox4x32-10 on Sets independent sets of kLanes instances at once, the
+// counters in c0..c3 (one instance in the low half of each 64-bit lane; the
+// high halves carry garbage that vpmuludq ignores and the outputs mask off,
+// so a 32x32 -> 64-bit mulhilo is one multiply and one shuffle), interleaved
+// so the multiplies' latency overlaps. Out: levels 2 * pair (even) and
+// 2 * pair + 1 (odd) of each set's words.
+template <int Sets>
+inline void philox_sets(const StochasticPlan& plan, const Vec (&words)[Sets],
+                        const Vec (&pair_bits)[Sets], Vec (&even)[Sets], Vec (&odd)[Sets]) {
+    const Vec m0 = splat64(0xD2511F53u), m1 = splat64(0xCD9E8D57u);
+    Vec c0[Sets], c1[Sets], c2[Sets], c3[Sets];
+    for (int k = 0; k < Sets; ++k) {
+        c0[k] = words[k];
+        c1[k] = (words[k] >> 32) | pair_bits[k];
+        c2[k] = plan.generation_low;
+        c3[k] = plan.generation_high;
+    }
+#pragma GCC unroll 10
+    for (int r = 0; r < 10; ++r) {
+#pragma GCC unroll 8
+        for (int k = 0; k < Sets; ++k) {
+            const Vec p0 = mul_low32(c0[k], m0), p1 = mul_low32(c2[k], m1);
+            c0[k] = high_to_low(p1) ^ c1[k] ^ plan.round_key0[r];
+            c1[k] = p1;
+            c2[k] = high_to_low(p0) ^ c3[k] ^ plan.round_key1[r];
+            c3[k] = p0;
+        }
+    }
+    for (int k = 0; k < Sets; ++k) {
+        even[k] = (c0[k] & kLow32) | (c1[k] << 32);
+        odd[k] = (c2[k] & kLow32) | (c3[k] << 32);
+    }
+}
+
 // Levels 2 * pair .. 2 * pair + 4 * Chains - 1 of the kLanes words
-// first_word + lane: 2 * Chains independent sets of kLanes Philox instances
-// (level pair pair + k for set k), interleaved so the multiplies' latency
-// overlaps. Each 64-bit lane holds one instance in its low half; the high
-// halves carry garbage that vpmuludq ignores and the output masks off, so a
-// 32x32 -> 64-bit mulhilo is one multiply and one shift.
+// first_word + lane: 2 * Chains sets (level pair pair + k for set k).
 template <int Chains>
 inline void random_levels(const StochasticPlan& plan, std::uint64_t first_word, int pair,
                           Vec (&level)[4 * Chains]) {
     constexpr int kSets = 2 * Chains;
-    Vec words{};
-    for (int l = 0; l < kLanes; ++l) words[l] = first_word + std::uint64_t(l);
-    const Vec word_high = words >> 32;
-    const Vec m0 = splat64(0xD2511F53u), m1 = splat64(0xCD9E8D57u);
-    Vec c0[kSets], c1[kSets], c2[kSets], c3[kSets];
+    Vec words[kSets], pair_bits[kSets], even[kSets], odd[kSets];
+    for (int l = 0; l < kLanes; ++l) words[0][l] = first_word + std::uint64_t(l);
     for (int k = 0; k < kSets; ++k) {
-        c0[k] = words;
-        c1[k] = word_high | splat64(std::uint64_t(pair + k) << 28);
-        c2[k] = plan.generation_low;
-        c3[k] = plan.generation_high;
+        words[k] = words[0];
+        pair_bits[k] = splat64(std::uint64_t(pair + k) << 28);
     }
-    for (int r = 0; r < 10; ++r) {
-        for (int k = 0; k < kSets; ++k) {
-            const Vec p0 = mul_low32(c0[k], m0), p1 = mul_low32(c2[k], m1);
-            c0[k] = (p1 >> 32) ^ c1[k] ^ plan.round_key0[r];
-            c1[k] = p1;
-            c2[k] = (p0 >> 32) ^ c3[k] ^ plan.round_key1[r];
-            c3[k] = p0;
-        }
-    }
+    philox_sets<kSets>(plan, words, pair_bits, even, odd);
     for (int k = 0; k < kSets; ++k) {
-        level[2 * k] = (c0[k] & kLow32) | (c1[k] << 32);
-        level[2 * k + 1] = (c2[k] & kLow32) | (c3[k] << 32);
+        level[2 * k] = even[k];
+        level[2 * k + 1] = odd[k];
     }
 }
 
@@ -130,8 +178,11 @@ inline void compare_levels(const StochasticPlan& plan, const Vec* members, const
 inline Vec resolve_stochastic_lanes(const StochasticPlan& plan, Vec candidates, Vec self,
                                     const Count4<Vec>& count, std::uint64_t first_word) {
     Vec members[18];
-    for (int c = 0; c < plan.classes; ++c)
-        members[c] = apply_rule(self, count, plan.birth[c], plan.survive[c]) & candidates;
+    if (plan.classes == 1)
+        members[0] = candidates;  // one threshold: every candidate is its member
+    else
+        for (int c = 0; c < plan.classes; ++c)
+            members[c] = apply_rule(self, count, plan.birth[c], plan.survive[c]) & candidates;
     Vec undecided = candidates, happens{};
     // Eight levels at once first: a word of 64 cells seldom needs more (each
     // level decides half of the lanes left), and no branch waits on level 4.
