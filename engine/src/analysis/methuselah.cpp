@@ -251,9 +251,11 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
         run.universe->load(resume->grid, resume->generation);
         t = resume->generation;
     } else {
-        Grid g(w, h);
-        g.paste(pattern, run.origin_x, run.origin_y, false);
-        run.universe->load(g, 0);
+        std::vector<Cell> cells;
+        for (std::int64_t y = 0; y < pattern.height(); ++y)
+            for (std::int64_t x = 0; x < pattern.width(); ++x)
+                if (pattern.get(x, y)) cells.push_back({run.origin_x + x, run.origin_y + y});
+        run.universe->start(cells, 0);
         run.pop.push_back(run.universe->population());
         run.hash.push_back(run.universe->hash());
     }

@@ -40,9 +40,7 @@ std::uint64_t exact_lifespan(const MethuselahRun& run, std::uint64_t T, std::uin
         if (s.generation <= lo) snap = &s;
     const std::int64_t w = run.universe->width(), h = run.universe->height();
     std::unique_ptr<Universe> u = make_universe("auto", run.rule, w, h, {1, 0});
-    Grid g(w, h);
-    for (const Cell& c : snap->cells) g.set(c.x, c.y, true);
-    u->load(g, snap->generation);
+    u->start(snap->cells, snap->generation);
     const auto ip = std::int64_t(p);
     std::size_t first_pending = 0;  // removals before it happened before t
     for (std::uint64_t t = snap->generation;; ++t) {

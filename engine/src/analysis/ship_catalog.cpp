@@ -71,9 +71,9 @@ int ShipCatalog::classify(const std::vector<Cell>& cells) {
     std::int64_t w = 0, h = 0;
     for (const Cell& c : cells) w = std::max(w, c.x + 1), h = std::max(h, c.y + 1);
     if (w <= kMaxSize && h <= kMaxSize) {
-        Grid g(kScratch, kScratch);
-        for (const Cell& c : cells) g.set(c.x + kOrigin, c.y + kOrigin, true);
-        scratch_->load(g, 0);
+        std::vector<Cell> placed = cells;
+        for (Cell& c : placed) c.x += kOrigin, c.y += kOrigin;
+        scratch_->start(placed, 0);
         ShipKind k;
         k.phases.push_back(cells);
         std::size_t min_pop = cells.size();

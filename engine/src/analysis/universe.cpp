@@ -21,6 +21,10 @@ class BackendUniverse final : public Universe {
     std::int64_t height() const override { return b_->height(); }
     std::uint64_t generation() const override { return b_->generation(); }
     void load(const Grid& g, std::uint64_t generation) override { b_->load(g, generation); }
+    void start(std::span<const Cell> cells, std::uint64_t generation) override {
+        b_->reset(b_->width(), b_->height(), generation);
+        for (const Cell& c : cells) b_->set(c.x, c.y, true);
+    }
     Grid grid() const override { return b_->grid(); }
     void step(std::uint64_t n) override { b_->step(n); }
     std::uint64_t population() const override { return b_->population(); }

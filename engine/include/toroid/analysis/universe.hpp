@@ -46,6 +46,9 @@ class Universe {
 
     // Replaces the state; `grid` must have this universe's size.
     virtual void load(const Grid& grid, std::uint64_t generation) = 0;
+    // Replaces the state by these live cells at `generation`, at the cost of
+    // the cells (no Grid of the torus's size).
+    virtual void start(std::span<const Cell> cells, std::uint64_t generation) = 0;
     virtual Grid grid() const = 0;
     virtual void step(std::uint64_t generations = 1) = 0;
     virtual std::uint64_t population() const = 0;
