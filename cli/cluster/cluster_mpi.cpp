@@ -1,17 +1,14 @@
-// MPI ranks: initialised only when mpirun started this process.
+// MPI ranks for Cluster: the plugin loaded when mpirun started toroid.
 #include <mpi.h>
 
 #include <cstdlib>
 
-#include "cluster.hpp"
+#include "cluster_plugin.hpp"
 
 namespace toroid::cli {
+namespace {
 
-Cluster Cluster::from_environment() {
-    Cluster c;
-    const bool launched =
-        std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") || std::getenv("PMIX_RANK");
-    if (!launched) return c;
+void start(int* rank, int* size) {
     int initialised = 0;
     MPI_Initialized(&initialised);
     if (!initialised) {
@@ -22,21 +19,19 @@ Cluster Cluster::from_environment() {
             if (!finalised) MPI_Finalize();
         });
     }
-    MPI_Comm_rank(MPI_COMM_WORLD, &c.rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &c.size_);
-    return c;
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, size);
 }
 
-std::vector<std::string> Cluster::gather(const std::string& mine) const {
-    if (size_ == 1) return {mine};
+std::vector<std::string> gather(const std::string& mine, int rank, int size) {
     int length = int(mine.size());
-    std::vector<int> lengths(static_cast<std::size_t>(size_), 0);
-    std::vector<int> offsets(static_cast<std::size_t>(size_), 0);
+    std::vector<int> lengths(static_cast<std::size_t>(size), 0);
+    std::vector<int> offsets(static_cast<std::size_t>(size), 0);
     MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
     std::string all;
-    if (rank_ == 0) {
+    if (rank == 0) {
         int total = 0;
-        for (int r = 0; r < size_; ++r) {
+        for (int r = 0; r < size; ++r) {
             offsets[std::size_t(r)] = total;
             total += lengths[std::size_t(r)];
         }
@@ -44,18 +39,25 @@ std::vector<std::string> Cluster::gather(const std::string& mine) const {
     }
     MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
                 0, MPI_COMM_WORLD);
-    if (rank_ != 0) return {};
+    if (rank != 0) return {};
     std::vector<std::string> out;
-    for (int r = 0; r < size_; ++r)
+    for (int r = 0; r < size; ++r)
         out.push_back(
             all.substr(std::size_t(offsets[std::size_t(r)]), std::size_t(lengths[std::size_t(r)])));
     return out;
 }
 
-double Cluster::max(double value) const {
+double max(double value) {
     double result = value;
-    if (size_ > 1) MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     return result;
 }
 
+constexpr ClusterPlugin kPlugin{start, gather, max};
+
+}  // namespace
 }  // namespace toroid::cli
+
+extern "C" const toroid::cli::ClusterPlugin* toroid_cluster_plugin() {
+    return &toroid::cli::kPlugin;
+}

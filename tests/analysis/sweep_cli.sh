@@ -104,6 +104,11 @@ if [[ $mpi == 1 ]]; then
     "$toroid" sweep merge mpi.jsonl.0 mpi.jsonl.1 --json >mpi-merged.json || fail "merge of the ranks' files"
     [[ "$(results whole.json)" == "$(results mpi-merged.json)" ]] || fail "merged rank files != one run"
 fi
+# Started by mpirun without the MPI plugin beside the executable: a clear
+# refusal, not N processes each running the whole sweep.
+mkdir -p lone && cp "$toroid" lone/toroid
+out=$(OMPI_COMM_WORLD_SIZE=2 lone/toroid sweep B3/S23 --soups 1 --torus 32x32 2>&1); rc=$?
+[[ $rc -eq 2 && $out == *"cannot use MPI"* ]] || fail "no MPI plugin under mpirun: exit $rc: $out"
 
 # --- selftest: a sample of every neighbourhood on every backend present
 expect 0 "0 failures" selftest --rules all-moore --sample 40 --threads 2

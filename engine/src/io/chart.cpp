@@ -1,17 +1,19 @@
 #include "toroid/io/chart.hpp"
 
-#include <cairo-svg.h>
-#include <cairo.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
+#include "cairo_library.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
 namespace {
+
+const detail::CairoLibrary& cairo() {
+    return detail::cairo_library();
+}
 
 cairo_t* C(void* p) {
     return static_cast<cairo_t*>(p);
@@ -61,17 +63,17 @@ Chart::Chart(const std::string& path, int width, int height)
         throw InputError("plot file '" + path + "' has no known extension: expected .png or .svg");
     if (width < 200 || height < 150) throw InputError("plot size must be at least 200x150");
     svg_ = ext == "svg";
-    cairo_surface_t* s = svg_ ? cairo_svg_surface_create(path.c_str(), width, height)
-                              : cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-        const std::string why = cairo_status_to_string(cairo_surface_status(s));
-        cairo_surface_destroy(s);
+    cairo_surface_t* s = svg_ ? cairo().svg_surface_create(path.c_str(), width, height)
+                              : cairo().image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    if (cairo().surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        const std::string why = cairo().status_to_string(cairo().surface_status(s));
+        cairo().surface_destroy(s);
         throw std::runtime_error("cannot create plot " + path + ": " + why);
     }
     surface_ = s;
-    cr_ = cairo_create(s);
-    cairo_set_source_rgb(C(cr_), 1, 1, 1);
-    cairo_paint(C(cr_));
+    cr_ = cairo().create(s);
+    cairo().set_source_rgb(C(cr_), 1, 1, 1);
+    cairo().paint(C(cr_));
     left_ = 80;
     right_ = width - 30;
     top_ = 50;
@@ -99,13 +101,13 @@ void Chart::frame(const std::string& title, const ChartAxis& x, const ChartAxis&
     if (!(x_.max > x_.min)) x_.max = x_.min + 1;
     if (!(y_.max > y_.min)) y_.max = y_.min + 1;
     cairo_t* cr = C(cr_);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo().select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_text_extents_t te;
     if (!categories.empty()) {  // room below the axis for the rotated labels
-        cairo_set_font_size(cr, 10);
+        cairo().set_font_size(cr, 10);
         double longest = 0;
         for (const auto& c : categories) {
-            cairo_text_extents(cr, c.c_str(), &te);
+            cairo().text_extents(cr, c.c_str(), &te);
             longest = std::max(longest, te.x_advance);
         }
         bottom_ = std::max(top_ + 50, height_ - 14 - longest);
@@ -113,139 +115,139 @@ void Chart::frame(const std::string& title, const ChartAxis& x, const ChartAxis&
     // Grid lines and ticks.
     const auto yt = nice_ticks(y_.min, y_.max);
     const double ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
-    cairo_set_font_size(cr, 12);
+    cairo().set_font_size(cr, 12);
     for (double v : yt) {
-        cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
-        cairo_set_line_width(cr, 1);
-        cairo_move_to(cr, left_, to_y(v));
-        cairo_line_to(cr, right_, to_y(v));
-        cairo_stroke(cr);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_move_to(cr, left_ - 5, to_y(v));
-        cairo_line_to(cr, left_, to_y(v));
-        cairo_stroke(cr);
+        cairo().set_source_rgb(cr, 0.88, 0.88, 0.88);
+        cairo().set_line_width(cr, 1);
+        cairo().move_to(cr, left_, to_y(v));
+        cairo().line_to(cr, right_, to_y(v));
+        cairo().stroke(cr);
+        cairo().set_source_rgb(cr, 0, 0, 0);
+        cairo().move_to(cr, left_ - 5, to_y(v));
+        cairo().line_to(cr, left_, to_y(v));
+        cairo().stroke(cr);
         const std::string t = tick_text(v, ystep);
-        cairo_text_extents(cr, t.c_str(), &te);
-        cairo_move_to(cr, left_ - 8 - te.width - te.x_bearing, to_y(v) + te.height / 2);
-        cairo_show_text(cr, t.c_str());
+        cairo().text_extents(cr, t.c_str(), &te);
+        cairo().move_to(cr, left_ - 8 - te.width - te.x_bearing, to_y(v) + te.height / 2);
+        cairo().show_text(cr, t.c_str());
     }
     if (categories.empty()) {
         const auto xt = nice_ticks(x_.min, x_.max);
         const double xstep = xt.size() > 1 ? xt[1] - xt[0] : 1;
         for (double v : xt) {
-            cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
-            cairo_move_to(cr, to_x(v), top_);
-            cairo_line_to(cr, to_x(v), bottom_);
-            cairo_stroke(cr);
-            cairo_set_source_rgb(cr, 0, 0, 0);
-            cairo_move_to(cr, to_x(v), bottom_);
-            cairo_line_to(cr, to_x(v), bottom_ + 5);
-            cairo_stroke(cr);
+            cairo().set_source_rgb(cr, 0.88, 0.88, 0.88);
+            cairo().move_to(cr, to_x(v), top_);
+            cairo().line_to(cr, to_x(v), bottom_);
+            cairo().stroke(cr);
+            cairo().set_source_rgb(cr, 0, 0, 0);
+            cairo().move_to(cr, to_x(v), bottom_);
+            cairo().line_to(cr, to_x(v), bottom_ + 5);
+            cairo().stroke(cr);
             const std::string t = tick_text(v, xstep);
-            cairo_text_extents(cr, t.c_str(), &te);
-            cairo_move_to(cr, to_x(v) - te.width / 2 - te.x_bearing, bottom_ + 8 + te.height);
-            cairo_show_text(cr, t.c_str());
+            cairo().text_extents(cr, t.c_str(), &te);
+            cairo().move_to(cr, to_x(v) - te.width / 2 - te.x_bearing, bottom_ + 8 + te.height);
+            cairo().show_text(cr, t.c_str());
         }
     } else {
         // Category labels, thinned so they never overlap.
         const double per = (right_ - left_) / double(categories.size());
         const std::size_t every = std::max<std::size_t>(1, std::size_t(std::ceil(14.0 / per)));
-        cairo_set_font_size(cr, 10);
+        cairo().set_font_size(cr, 10);
         for (std::size_t i = 0; i < categories.size(); i += every) {
-            cairo_save(cr);
-            cairo_move_to(cr, to_x(double(i) + 0.5) + 3, bottom_ + 6);
-            cairo_rotate(cr, M_PI / 2);
-            cairo_show_text(cr, categories[i].c_str());
-            cairo_restore(cr);
+            cairo().save(cr);
+            cairo().move_to(cr, to_x(double(i) + 0.5) + 3, bottom_ + 6);
+            cairo().rotate(cr, M_PI / 2);
+            cairo().show_text(cr, categories[i].c_str());
+            cairo().restore(cr);
         }
     }
     // Axes.
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, 1.5);
-    cairo_move_to(cr, left_, top_);
-    cairo_line_to(cr, left_, bottom_);
-    cairo_line_to(cr, right_, bottom_);
-    cairo_stroke(cr);
+    cairo().set_source_rgb(cr, 0, 0, 0);
+    cairo().set_line_width(cr, 1.5);
+    cairo().move_to(cr, left_, top_);
+    cairo().line_to(cr, left_, bottom_);
+    cairo().line_to(cr, right_, bottom_);
+    cairo().stroke(cr);
     // Labels and title.
-    cairo_set_font_size(cr, 13);
-    cairo_text_extents(cr, x_.label.c_str(), &te);
+    cairo().set_font_size(cr, 13);
+    cairo().text_extents(cr, x_.label.c_str(), &te);
     if (categories.empty()) {
-        cairo_move_to(cr, (left_ + right_) / 2 - te.width / 2, height_ - 15);
-        cairo_show_text(cr, x_.label.c_str());
+        cairo().move_to(cr, (left_ + right_) / 2 - te.width / 2, height_ - 15);
+        cairo().show_text(cr, x_.label.c_str());
     }
-    cairo_save(cr);
-    cairo_text_extents(cr, y_.label.c_str(), &te);
-    cairo_move_to(cr, 20, (top_ + bottom_) / 2 + te.width / 2);
-    cairo_rotate(cr, -M_PI / 2);
-    cairo_show_text(cr, y_.label.c_str());
-    cairo_restore(cr);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, 16);
-    cairo_text_extents(cr, title.c_str(), &te);
-    cairo_move_to(cr, std::max(5.0, width_ / 2.0 - te.width / 2), 24);
-    cairo_show_text(cr, title.c_str());
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo().save(cr);
+    cairo().text_extents(cr, y_.label.c_str(), &te);
+    cairo().move_to(cr, 20, (top_ + bottom_) / 2 + te.width / 2);
+    cairo().rotate(cr, -M_PI / 2);
+    cairo().show_text(cr, y_.label.c_str());
+    cairo().restore(cr);
+    cairo().select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo().set_font_size(cr, 16);
+    cairo().text_extents(cr, title.c_str(), &te);
+    cairo().move_to(cr, std::max(5.0, width_ / 2.0 - te.width / 2), 24);
+    cairo().show_text(cr, title.c_str());
+    cairo().select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 }
 
 void Chart::polyline(const std::vector<std::pair<double, double>>& points, ChartColour c,
                      double line_width) {
     if (points.empty()) return;
     cairo_t* cr = C(cr_);
-    cairo_set_source_rgb(cr, c.r, c.g, c.b);
-    cairo_set_line_width(cr, line_width);
-    cairo_move_to(cr, to_x(points[0].first), to_y(points[0].second));
-    for (const auto& [x, y] : points) cairo_line_to(cr, to_x(x), to_y(y));
-    cairo_stroke(cr);
+    cairo().set_source_rgb(cr, c.r, c.g, c.b);
+    cairo().set_line_width(cr, line_width);
+    cairo().move_to(cr, to_x(points[0].first), to_y(points[0].second));
+    for (const auto& [x, y] : points) cairo().line_to(cr, to_x(x), to_y(y));
+    cairo().stroke(cr);
 }
 
 void Chart::vertical(double x, double y0, double y1, ChartColour c, double line_width) {
     cairo_t* cr = C(cr_);
-    cairo_set_source_rgb(cr, c.r, c.g, c.b);
-    cairo_set_line_width(cr, line_width);
-    cairo_move_to(cr, to_x(x), to_y(y0) + 0.5);
-    cairo_line_to(cr, to_x(x), to_y(y1) - 0.5);
-    cairo_stroke(cr);
+    cairo().set_source_rgb(cr, c.r, c.g, c.b);
+    cairo().set_line_width(cr, line_width);
+    cairo().move_to(cr, to_x(x), to_y(y0) + 0.5);
+    cairo().line_to(cr, to_x(x), to_y(y1) - 0.5);
+    cairo().stroke(cr);
 }
 
 void Chart::rectangle(double x0, double y0, double x1, double y1, ChartColour c) {
     cairo_t* cr = C(cr_);
-    cairo_set_source_rgb(cr, c.r, c.g, c.b);
-    cairo_rectangle(cr, to_x(x0), to_y(y1), to_x(x1) - to_x(x0), to_y(y0) - to_y(y1));
-    cairo_fill(cr);
+    cairo().set_source_rgb(cr, c.r, c.g, c.b);
+    cairo().rectangle(cr, to_x(x0), to_y(y1), to_x(x1) - to_x(x0), to_y(y0) - to_y(y1));
+    cairo().fill(cr);
 }
 
 void Chart::marker(double x, const std::string& label, ChartColour c) {
     cairo_t* cr = C(cr_);
     const double dashes[] = {6.0, 4.0};
-    cairo_set_source_rgb(cr, c.r, c.g, c.b);
-    cairo_set_line_width(cr, 1.5);
-    cairo_set_dash(cr, dashes, 2, 0);
-    cairo_move_to(cr, to_x(x), top_);
-    cairo_line_to(cr, to_x(x), bottom_);
-    cairo_stroke(cr);
-    cairo_set_dash(cr, nullptr, 0, 0);
-    cairo_set_font_size(cr, 12);
+    cairo().set_source_rgb(cr, c.r, c.g, c.b);
+    cairo().set_line_width(cr, 1.5);
+    cairo().set_dash(cr, dashes, 2, 0);
+    cairo().move_to(cr, to_x(x), top_);
+    cairo().line_to(cr, to_x(x), bottom_);
+    cairo().stroke(cr);
+    cairo().set_dash(cr, nullptr, 0, 0);
+    cairo().set_font_size(cr, 12);
     cairo_text_extents_t te;
-    cairo_text_extents(cr, label.c_str(), &te);
+    cairo().text_extents(cr, label.c_str(), &te);
     double tx = to_x(x) + 5;
     if (tx + te.width > right_) tx = to_x(x) - 5 - te.width;  // keep it inside
-    cairo_move_to(cr, tx, top_ + 14);
-    cairo_show_text(cr, label.c_str());
+    cairo().move_to(cr, tx, top_ + 14);
+    cairo().show_text(cr, label.c_str());
 }
 
 void Chart::legend(const std::vector<std::pair<std::string, ChartColour>>& entries) {
     cairo_t* cr = C(cr_);
-    cairo_set_font_size(cr, 12);
+    cairo().set_font_size(cr, 12);
     double x = left_ + 10;
     for (const auto& [name, c] : entries) {
-        cairo_set_source_rgb(cr, c.r, c.g, c.b);
-        cairo_rectangle(cr, x, 36, 12, 10);
-        cairo_fill(cr);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_move_to(cr, x + 16, 46);
-        cairo_show_text(cr, name.c_str());
+        cairo().set_source_rgb(cr, c.r, c.g, c.b);
+        cairo().rectangle(cr, x, 36, 12, 10);
+        cairo().fill(cr);
+        cairo().set_source_rgb(cr, 0, 0, 0);
+        cairo().move_to(cr, x + 16, 46);
+        cairo().show_text(cr, name.c_str());
         cairo_text_extents_t te;
-        cairo_text_extents(cr, name.c_str(), &te);
+        cairo().text_extents(cr, name.c_str(), &te);
         x += 16 + te.x_advance + 14;
     }
 }
@@ -254,15 +256,15 @@ void Chart::finish() {
     if (finished_) return;
     finished_ = true;
     auto* s = static_cast<cairo_surface_t*>(surface_);
-    cairo_destroy(C(cr_));
+    cairo().destroy(C(cr_));
     cairo_status_t status = CAIRO_STATUS_SUCCESS;
-    if (!svg_) status = cairo_surface_write_to_png(s, path_.c_str());
-    cairo_surface_finish(s);
-    if (status == CAIRO_STATUS_SUCCESS) status = cairo_surface_status(s);
-    cairo_surface_destroy(s);
+    if (!svg_) status = cairo().surface_write_to_png(s, path_.c_str());
+    cairo().surface_finish(s);
+    if (status == CAIRO_STATUS_SUCCESS) status = cairo().surface_status(s);
+    cairo().surface_destroy(s);
     if (status != CAIRO_STATUS_SUCCESS)
         throw std::runtime_error("cannot write plot " + path_ + ": " +
-                                 cairo_status_to_string(status));
+                                 cairo().status_to_string(status));
 }
 
 }  // namespace toroid

@@ -148,10 +148,10 @@ template <int Chains>
 inline void random_levels(const StochasticPlan& plan, std::uint64_t first_word, int pair,
                           Vec (&level)[4 * Chains]) {
     constexpr int kSets = 2 * Chains;
-    Vec words[kSets], pair_bits[kSets], even[kSets], odd[kSets];
-    for (int l = 0; l < kLanes; ++l) words[0][l] = first_word + std::uint64_t(l);
+    Vec first{}, words[kSets], pair_bits[kSets], even[kSets], odd[kSets];
+    for (int l = 0; l < kLanes; ++l) first[l] = first_word + std::uint64_t(l);
     for (int k = 0; k < kSets; ++k) {
-        words[k] = words[0];
+        words[k] = first;
         pair_bits[k] = splat64(std::uint64_t(pair + k) << 28);
     }
     philox_sets<kSets>(plan, words, pair_bits, even, odd);

@@ -1,0 +1,64 @@
+// Cluster: one process, or the MPI ranks of mpirun through the plugin.
+#include "cluster.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "cluster_plugin.hpp"
+#include "toroid/error.hpp"
+
+namespace toroid::cli {
+namespace {
+
+const ClusterPlugin* plugin = nullptr;  // loaded by from_environment() under mpirun
+
+bool launched_by_mpirun() {
+    return std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") ||
+           std::getenv("PMIX_RANK");
+}
+
+// The folder of the running executable: the plugin is built beside it.
+std::string executable_folder() {
+    std::string path(4096, '\0');
+    const ssize_t n = readlink("/proc/self/exe", path.data(), path.size());
+    if (n <= 0) return ".";
+    path.resize(std::size_t(n));
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+}  // namespace
+
+Cluster Cluster::from_environment() {
+    Cluster c;
+    if (!launched_by_mpirun()) return c;
+    if (!plugin) {
+        const std::string path = executable_folder() + "/libtoroid_mpi.so";
+        // RTLD_GLOBAL: Open MPI's own components resolve libmpi's symbols.
+        void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+        if (!handle)
+            throw InputError(std::string("started by mpirun, but this toroid cannot use MPI: ") +
+                             dlerror() +
+                             " (build it with OpenMPI installed: scripts/deps.sh installs it)");
+        auto entry =
+            reinterpret_cast<const ClusterPlugin* (*)()>(dlsym(handle, "toroid_cluster_plugin"));
+        if (!entry) throw InputError(path + " is not toroid's MPI plugin: " + dlerror());
+        plugin = entry();
+    }
+    plugin->start(&c.rank_, &c.size_);
+    return c;
+}
+
+std::vector<std::string> Cluster::gather(const std::string& mine) const {
+    if (size_ == 1) return {mine};
+    return plugin->gather(mine, rank_, size_);
+}
+
+double Cluster::max(double value) const {
+    return size_ == 1 ? value : plugin->max(value);
+}
+
+}  // namespace toroid::cli
