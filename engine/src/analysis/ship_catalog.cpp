@@ -2,16 +2,87 @@
 #include "toroid/analysis/ship_catalog.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 #include "toroid/core/bitslice.hpp"
+#include "toroid/core/torus_step.hpp"
 
 namespace toroid {
 
 namespace {
-
 constexpr std::int64_t kScratch = 128;
 constexpr std::int64_t kOrigin = 44;
+}  // namespace
+
+namespace detail {
+
+// The scratch torus an object runs on alone: kScratch x kScratch cells in
+// canonical storage, stepped with the shared word arithmetic of
+// torus_step.hpp over the band of rows that can hold cells (the live rows
+// and one on each side; the rule has no birth on 0). A methuselah sweep
+// classifies a hundred new shapes for up to kMaxPeriod generations each:
+// on a full Backend every generation of this tiny torus cost microseconds
+// of scheduling, here it is the object's rows.
+class ScratchTorus {
+  public:
+    explicit ScratchTorus(const Rule& rule)
+        : shape_(TorusShape::of(kScratch, kScratch)),
+          rule_(rule.compile()),
+          life_(is_life(rule_)),
+          cur_(std::size_t(shape_.words()), 0),
+          next_(cur_.size(), 0) {}
+
+    void start(const std::vector<Cell>& cells) {
+        std::fill(cur_.begin(), cur_.end(), 0);
+        lo_ = kScratch, hi_ = 0;
+        for (const Cell& c : cells) {
+            cur_[std::size_t(c.y * shape_.wpr + c.x / 64)] |= std::uint64_t(1) << (c.x % 64);
+            lo_ = std::min(lo_, c.y), hi_ = std::max(hi_, c.y + 1);
+        }
+    }
+
+    void step() {
+        const std::int64_t lo = std::max<std::int64_t>(0, lo_ - 1),
+                           hi = std::min<std::int64_t>(kScratch, hi_ + 1);
+        std::fill(next_.begin(), next_.end(), 0);
+        std::int64_t new_lo = kScratch, new_hi = 0;
+        for (std::int64_t y = lo; y < hi; ++y) {
+            std::uint64_t any = 0;
+            for (std::int64_t j = 0; j < shape_.wpr; ++j) {
+                const std::uint64_t w = torus_next_word(cur_.data(), shape_, rule_, life_, y, j);
+                next_[std::size_t(y * shape_.wpr + j)] = w;
+                any |= w;
+            }
+            if (any) new_lo = std::min(new_lo, y), new_hi = y + 1;
+        }
+        cur_.swap(next_);
+        lo_ = new_lo, hi_ = new_hi;
+    }
+
+    // Live cells sorted by (y, x).
+    std::vector<Cell> cells() const {
+        std::vector<Cell> out;
+        for (std::int64_t y = lo_; y < hi_; ++y)
+            for (std::int64_t j = 0; j < shape_.wpr; ++j)
+                for (std::uint64_t w = cur_[std::size_t(y * shape_.wpr + j)]; w; w &= w - 1)
+                    out.push_back({j * 64 + std::countr_zero(w), y});
+        return out;
+    }
+
+  private:
+    TorusShape shape_;
+    CompiledRule rule_;
+    bool life_;
+    std::vector<std::uint64_t> cur_, next_;
+    std::int64_t lo_ = 0, hi_ = 0;  // rows that may hold cells
+};
+
+}  // namespace detail
+
+using detail::ScratchTorus;
+
+namespace {
 
 std::string shape_key(const std::vector<Cell>& cells) {
     std::string key;
@@ -51,7 +122,7 @@ std::string ship_name(const Rule& rule, std::int64_t dx, std::int64_t dy, int pe
 
 ShipCatalog::ShipCatalog(const Rule& rule) : rule_(rule) {
     if (!rule.stochastic() && !rule.births_on_zero())
-        scratch_ = make_universe("auto", rule, kScratch, kScratch, {1, 0});
+        scratch_ = std::make_unique<ScratchTorus>(rule);
 }
 
 ShipCatalog::~ShipCatalog() = default;
@@ -73,12 +144,12 @@ int ShipCatalog::classify(const std::vector<Cell>& cells) {
     if (w <= kMaxSize && h <= kMaxSize) {
         std::vector<Cell> placed = cells;
         for (Cell& c : placed) c.x += kOrigin, c.y += kOrigin;
-        scratch_->start(placed, 0);
+        scratch_->start(placed);
         ShipKind k;
         k.phases.push_back(cells);
         std::size_t min_pop = cells.size();
         for (int q = 1; q <= kMaxPeriod; ++q) {
-            scratch_->step(1);
+            scratch_->step();
             std::vector<Cell> now = scratch_->cells();
             if (now.empty()) break;
             std::vector<Cell> shape = now;

@@ -22,6 +22,10 @@
 
 namespace toroid {
 
+namespace detail {
+class ScratchTorus;
+}
+
 struct ShipKind {
     std::string name;
     std::int64_t dx = 0, dy = 0;  // displacement per period
@@ -55,7 +59,7 @@ class ShipCatalog {
 
   private:
     Rule rule_;
-    std::unique_ptr<Universe> scratch_;
+    std::unique_ptr<detail::ScratchTorus> scratch_;  // the object alone (ship_catalog.cpp)
     std::unordered_map<std::string, int> memo_;
     std::vector<ShipKind> kinds_;
 };
