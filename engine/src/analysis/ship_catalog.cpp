@@ -94,15 +94,6 @@ std::string shape_key(const std::vector<Cell>& cells) {
     return key;
 }
 
-// Cells moved so that the smallest x and y are 0; returns the offset removed.
-Cell normalise(std::vector<Cell>& cells) {
-    std::int64_t mx = std::numeric_limits<std::int64_t>::max(), my = mx;
-    for (const Cell& c : cells) mx = std::min(mx, c.x), my = std::min(my, c.y);
-    for (Cell& c : cells) c.x -= mx, c.y -= my;
-    std::sort(cells.begin(), cells.end());
-    return {mx, my};
-}
-
 std::string ship_name(const Rule& rule, std::int64_t dx, std::int64_t dy, int period,
                       std::size_t min_pop) {
     const std::int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
@@ -148,14 +139,24 @@ int ShipCatalog::classify(const std::vector<Cell>& cells) {
         ShipKind k;
         k.phases.push_back(cells);
         std::size_t min_pop = cells.size();
+        std::vector<Cell> sorted = cells;  // the order cells() lists them in
+        std::sort(sorted.begin(), sorted.end());
         for (int q = 1; q <= kMaxPeriod; ++q) {
             scratch_->step();
-            std::vector<Cell> now = scratch_->cells();
+            std::vector<Cell> now = scratch_->cells();  // sorted by (y, x), as `cells` is
             if (now.empty()) break;
-            std::vector<Cell> shape = now;
-            const Cell off = normalise(shape);
-            if (shape == cells) {
-                const std::int64_t dx = off.x - kOrigin, dy = off.y - kOrigin;
+            // Its offset and extent, and whether it is `cells` moved by that
+            // offset (compared in place: this runs for every new shape).
+            std::int64_t x0 = now.front().x, x1 = x0;
+            for (const Cell& c : now) x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
+            const std::int64_t y0 = now.front().y, y1 = now.back().y;
+            const bool same = now.size() == sorted.size() &&
+                              std::equal(now.begin(), now.end(), sorted.begin(),
+                                         [&](const Cell& a, const Cell& b) {
+                                             return a.x - x0 == b.x && a.y - y0 == b.y;
+                                         });
+            if (same) {
+                const std::int64_t dx = x0 - kOrigin, dy = y0 - kOrigin;
                 if (dx == 0 && dy == 0) break;  // an oscillator or still life
                 k.dx = dx, k.dy = dy, k.period = q;
                 k.name = ship_name(rule_, dx, dy, q, min_pop);
@@ -164,12 +165,9 @@ int ShipCatalog::classify(const std::vector<Cell>& cells) {
                 break;
             }
             // Too big, or near the scratch torus edge: not a ship we can follow.
-            if (shape.back().y >= kMaxSize || off.x < 8 || off.y < 8 ||
-                off.x > kScratch - kMaxSize - 8 || off.y > kScratch - kMaxSize - 8)
+            if (y1 - y0 >= kMaxSize || x1 - x0 >= kMaxSize || x0 < 8 || y0 < 8 ||
+                x0 > kScratch - kMaxSize - 8 || y0 > kScratch - kMaxSize - 8)
                 break;
-            bool wide = false;
-            for (const Cell& c : shape) wide |= c.x >= kMaxSize;
-            if (wide) break;
             min_pop = std::min(min_pop, now.size());
             for (Cell& c : now) c.x -= kOrigin, c.y -= kOrigin;
             k.phases.push_back(std::move(now));
