@@ -310,3 +310,69 @@ TEST(CpuBackend, HugeTorusStartsFromTheRegionOnly) {
 
 }  // namespace
 }  // namespace toroid
+
+namespace toroid {
+namespace {
+
+// Sparse work computes half tiles (or nothing) where the other half is dead:
+// small objects that cross the halves of tiles, tile borders and the torus's
+// seam on widths whose last tile is partial, for every rule kind and every
+// instruction set, against the reference, many generations.
+TEST(CpuBackend, HalfTilesMatchReferenceOnSparsePatterns) {
+    const std::pair<int, int> sizes[] = {{520, 64}, {600, 70}, {1000, 40}, {70, 100}, {1030, 33}};
+    const char* rules[] = {"B3/S23", "B36/S23", "B2/S34H", "B2/S013V", "B2(1/3)/S12H"};
+    std::uint64_t seed = 300;
+    for (const std::string& isa : CpuBackend::instruction_sets())
+        for (const char* text : rules)
+            for (const auto& [w, h] : sizes) {
+                const Rule rule = Rule::parse(text);
+                // Blobs at a tile's middle (x 256), at tile borders (512) and
+                // across the seam (x = w - 3), one also across the top edge.
+                Grid start(w, h);
+                for (std::int64_t x : {std::int64_t(250), std::int64_t(509), std::int64_t(w - 3)})
+                    start.paste(random_grid(7, 6, 0.5, seed++), x % w, (x / 7) % h, false);
+                start.paste(random_grid(6, 6, 0.5, seed++), 30 % w, h - 2, false);
+                CpuBackend cpu(rule, {2, seed});
+                cpu.use_instruction_set(isa);
+                cpu.load(start, 0);
+                Grid expected = start;
+                for (int round = 0; round < 8; ++round) {
+                    cpu.step(10);
+                    expected = reference_run(expected, rule, seed, std::uint64_t(round) * 10, 10);
+                    ASSERT_EQ(cpu.grid(), expected) << isa << " " << text << " " << w << "x" << h
+                                                    << " gen " << (round + 1) * 10;
+                    ASSERT_EQ(cpu.hash(), expected.hash());
+                }
+            }
+}
+
+// The seam alone: a blob just west of it (ending at cell W-1) and one just
+// east (from cell 0), in tile rows far apart, so that what they give birth
+// to across the seam is the only life the tile there sees; the last tile is
+// partial, its last canonical word anywhere in it.
+TEST(CpuBackend, HalfTilesFollowBirthsAcrossTheSeam) {
+    const std::pair<int, int> sizes[] = {
+        {520, 160}, {600, 160}, {70, 160}, {1030, 130}, {960, 160}};
+    std::uint64_t seed = 900;
+    for (const std::string& isa : CpuBackend::instruction_sets())
+        for (const char* text : {"B3/S23", "B2/S34H", "B2/S013V"})
+            for (const auto& [w, h] : sizes) {
+                const Rule rule = Rule::parse(text);
+                Grid start(w, h);
+                start.paste(random_grid(5, 5, 0.6, seed++), w - 5, 10, false);
+                start.paste(random_grid(5, 5, 0.6, seed++), 0, 80, false);
+                CpuBackend cpu(rule, {1, 0});
+                cpu.use_instruction_set(isa);
+                cpu.load(start, 0);
+                Grid expected = start;
+                for (int g = 1; g <= 30; ++g) {
+                    cpu.step(1);
+                    expected = reference_run(expected, rule, 0, std::uint64_t(g - 1), 1);
+                    ASSERT_EQ(cpu.grid(), expected)
+                        << isa << " " << text << " " << w << "x" << h << " gen " << g;
+                }
+            }
+}
+
+}  // namespace
+}  // namespace toroid

@@ -92,8 +92,12 @@ struct CpuBackend::State {
     std::vector<std::uint8_t> hash_stale[2];
     std::vector<std::uint32_t> stale_list[2];
     std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
-    std::vector<std::uint8_t> tile_changed;                       // last step
-    std::vector<std::uint8_t> tile_edges;                         // last step: kEdge* bits
+    // Per plane and tile: bit j set when word j of the tile may hold a live
+    // cell (exact after a kernel wrote it, all set after other writes). The
+    // scheduler computes only the half of a tile that can hold cells.
+    std::vector<std::uint8_t> tile_live[2];
+    std::vector<std::uint8_t> tile_changed;   // last step
+    std::vector<std::uint8_t> tile_edges;     // last step: kEdge* bits
     std::vector<std::uint64_t> tile_delta;    // last step: hash change (with track_hash)
     std::vector<std::uint32_t> changed_list;  // tiles changed in the last step
     // Edited tiles: steps left during which the tile and its neighbours are
@@ -189,6 +193,31 @@ struct CpuBackend::State {
             if (tx == 0 || tx == tiles_x - 1) fix_edges(p, y);
         }
         retile(p, t, 0);
+        tile_live[p][t] = 0;
+    }
+
+    // Words of tile t the next step must compute (tile_live): those that may
+    // hold a cell or touch one, in this tile or across its borders, and those
+    // whose old content in the next plane must be cleared. The rest of the
+    // tile is dead before and after.
+    std::uint8_t words_needed(std::uint32_t t) const {
+        const std::uint8_t* now = tile_live[cur].data();
+        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const std::int64_t up = (ty + tiles_y - 1) % tiles_y, down = (ty + 1) % tiles_y;
+        const std::int64_t west = (tx + tiles_x - 1) % tiles_x, east = (tx + 1) % tiles_x;
+        auto column = [&](std::int64_t x) {
+            return unsigned(now[up * tiles_x + x] | now[ty * tiles_x + x] |
+                            now[down * tiles_x + x]);
+        };
+        const unsigned here = column(tx);
+        unsigned need = here | (here << 1) | (here >> 1);
+        // Across the torus's seam the neighbour of word 0 is the last
+        // canonical word, which sits at (words - 1) % kTileWords of the last tile.
+        const unsigned seam_word = 1u << ((words - 1) % kTileWords);
+        if (column(west) & (tx == 0 ? seam_word : 0x80u)) need |= 1u;
+        if (column(east) & 1u) need |= tx == tiles_x - 1 ? seam_word : 0x80u;
+        need |= tile_live[1 - cur][t];
+        return std::uint8_t(need);
     }
 
     void add(std::uint32_t t) {
@@ -273,6 +302,7 @@ struct CpuBackend::State {
             retile(last, t, band_pop[0][t]);
             retile(1 - last, t, band_pop[1][t]);
         }
+        for (auto& l : tile_live) std::fill(l.begin(), l.end(), std::uint8_t(0xFF));
         forced_list.clear();
         std::fill(forced.begin(), forced.end(), 0);
         changed_list.clear();
@@ -337,6 +367,7 @@ struct CpuBackend::State {
             hash_stale[p].assign(tiles, 0);
             stale_list[p].clear();
             total_pop[p] = total_hash[p] = 0;
+            tile_live[p].assign(tiles, 0);
         }
         tile_changed.assign(tiles, 0);
         tile_edges.assign(tiles, 0);
@@ -434,6 +465,7 @@ void CpuBackend::load(const Grid& g, std::uint64_t generation) {
         if (!s.tile_pop[0][t]) continue;
         s.tile_pop[0][t] = 0;
         s.retile(0, t, s.count_tile(0, t));
+        s.tile_live[0][t] = 0xFF;
         s.force(t);
     }
 }
@@ -500,6 +532,7 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
     s.fix_edges(s.cur, y);
     const std::uint32_t t = s.tile_of(x, y);
     s.retile(s.cur, t, s.tile_pop[s.cur][t] + (alive ? 1 : std::uint64_t(-1)));
+    if (alive) s.tile_live[s.cur][t] |= std::uint8_t(1u << ((x / 64) % kTileWords));
     s.force(t);
 }
 
@@ -548,6 +581,7 @@ void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0)
             if (!columns[std::size_t(tx)]) continue;
             const auto t = std::uint32_t(ty * s.tiles_x + tx);
             s.retile(p, t, s.count_tile(p, t));
+            s.tile_live[p][t] = 0xFF;
             s.force(t);
         }
     }
@@ -583,11 +617,26 @@ void CpuBackend::step(std::uint64_t generations) {
         args.track_hash = s.track_hash;
 
         const std::size_t n = s.active.size();
+        // Sparse work computes only the half of a tile that can hold cells
+        // (words_needed), or nothing when neither can; every tile is whole
+        // when all are computed anyway.
+        const bool whole = s.all_active();
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
-                const detail::TileOutcome o = s.kernel.step(args, t % s.tiles_x, t / s.tiles_x);
+                const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
+                const std::uint8_t need = whole ? 0xFF : s.words_needed(t);
+                detail::TileOutcome o;
+                if (need == 0)
+                    ;  // dead, and nothing to clear: unchanged
+                else if ((need & 0xF0) == 0)
+                    o = s.kernel.half(args, tx, ty, 0, kTileWords / 2);
+                else if ((need & 0x0F) == 0)
+                    o = s.kernel.half(args, tx, ty, kTileWords / 2, kTileWords);
+                else
+                    o = s.kernel.step(args, tx, ty, 0, kTileWords);
                 // Only this task touches tile t's counters of the next plane.
+                s.tile_live[nxt][t] = o.live;
                 if (o.changed) {
                     s.tile_pop[nxt][t] = o.population;
                     s.tile_edges[t] = o.edges;

@@ -38,6 +38,7 @@ inline constexpr std::uint8_t kEdgeTop = 1, kEdgeBottom = 2, kEdgeLeft = 4, kEdg
 
 struct TileOutcome {
     std::uint64_t population = 0;
+    std::uint8_t live = 0;   // bit j: word j of the tile's new content holds a live cell
     bool changed = false;    // new content differs from what dst held (t-1)
     std::uint8_t edges = 0;  // kEdge* bits: borders (row or column of cells) that changed
     // With track_hash: sum of hash_word(new) - hash_word(old) over the words
@@ -45,7 +46,12 @@ struct TileOutcome {
     std::uint64_t hash_delta = 0;
 };
 
-using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y);
+// Computes words [first_word, end_word) of the tile (a multiple of the
+// kernel's vector width; 0 and kTileWords for the whole tile). The caller
+// guarantees that the other words are dead and stay dead (no live cell in
+// them or next to them), so the outcome describes the whole tile.
+using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y,
+                                   std::int64_t first_word, std::int64_t end_word);
 
 // Sum of hash_word(y * words + j, word) over the tile's canonical words of
 // `plane` (grid_hash.hpp), i.e. the tile's share of Grid::hash().
@@ -63,6 +69,10 @@ using RowKernel = void (*)(const TileKernelArgs&, const std::uint64_t* up, const
 
 struct TileKernels {
     TileKernel step = nullptr;
+    // Half a tile (kTileWords / 2 words) at a time: on AVX-512 a 256-bit
+    // build of the kernel (tile_kernel_avx512_half.cpp), since a 512-bit
+    // vector is the whole tile row; elsewhere `step` itself.
+    TileKernel half = nullptr;
     TileHasher hash = nullptr;
     RowKernel row = nullptr;
 };
@@ -75,5 +85,6 @@ TileKernels select_tile_kernel(const CompiledRule& rule, std::string_view wanted
 TileKernels tile_kernel_portable(const CompiledRule& rule);
 TileKernels tile_kernel_avx2(const CompiledRule& rule);
 TileKernels tile_kernel_avx512(const CompiledRule& rule);
+TileKernels tile_kernel_avx512_half(const CompiledRule& rule);  // 4 lanes, AVX-512VL
 
 }  // namespace toroid::detail

@@ -48,7 +48,11 @@ TileKernels select_tile_kernel(const CompiledRule& rule, std::string_view wanted
         }
     }
     if (isa) *isa = chosen;
-    if (chosen == "avx512") return tile_kernel_avx512(rule);
+    if (chosen == "avx512") {
+        TileKernels k = tile_kernel_avx512(rule);
+        k.half = tile_kernel_avx512_half(rule).step;
+        return k;
+    }
     if (chosen == "avx2") return tile_kernel_avx2(rule);
     return tile_kernel_portable(rule);
 }

@@ -36,6 +36,8 @@ inline void store(std::uint64_t* p, Vec v) {
 inline Vec lane_popcount(Vec x) {
 #if defined(__AVX512VPOPCNTDQ__) && TOROID_LANES == 8
     return (Vec)_mm512_popcnt_epi64((__m512i)x);
+#elif defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__) && TOROID_LANES == 4
+    return (Vec)_mm256_popcnt_epi64((__m256i)x);
 #else
     // SWAR popcount per 64-bit lane, without the (slow) 64-bit vector multiply.
     x = x - ((x >> 1) & 0x5555555555555555ULL);
@@ -45,6 +47,20 @@ inline Vec lane_popcount(Vec x) {
     x += x >> 16;
     x += x >> 32;
     return x & 0x7f;
+#endif
+}
+
+// Bit l set when lane l is not zero (one instruction where there is one:
+// every tile computed reports its live words).
+inline unsigned nonzero_lanes(Vec v) {
+#if defined(__AVX512F__) && TOROID_LANES == 8
+    return _mm512_test_epi64_mask((__m512i)v, (__m512i)v);
+#elif defined(__AVX512VL__) && TOROID_LANES == 4
+    return _mm256_test_epi64_mask((__m256i)v, (__m256i)v);
+#else
+    unsigned bits = 0;
+    for (int l = 0; l < kLanes; ++l) bits |= unsigned(v[l] != 0) << l;
+    return bits;
 #endif
 }
 
@@ -78,6 +94,9 @@ inline Shifted fetch(const std::uint64_t* r) {
     // Funnel shifts: shift_west / shift_east in one instruction each.
     s.west = (Vec)_mm512_shldi_epi64((__m512i)s.self, (__m512i)load(r - 1), 1);
     s.east = (Vec)_mm512_shrdi_epi64((__m512i)s.self, (__m512i)load(r + 1), 1);
+#elif defined(__AVX512VBMI2__) && defined(__AVX512VL__) && TOROID_LANES == 4
+    s.west = (Vec)_mm256_shldi_epi64((__m256i)s.self, (__m256i)load(r - 1), 1);
+    s.east = (Vec)_mm256_shrdi_epi64((__m256i)s.self, (__m256i)load(r + 1), 1);
 #else
     s.west = shift_west(s.self, load(r - 1));
     s.east = shift_east(s.self, load(r + 1));
@@ -118,12 +137,14 @@ inline Vec next_state(const Shifted& up, const Shifted& mid, const Shifted& down
 }
 
 template <Neighbourhood K, bool Life, bool Stochastic>
-TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty) {
+TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
+                      std::int64_t first_word, std::int64_t end_word) {
     const std::int64_t y0 = ty * kTileRows;
     const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
     const CompiledRule& rule = a.rule;
     Vec pop{}, top{}, bottom{}, hash_delta{};
     std::uint64_t left = 0, right = 0, any = 0;
+    std::uint8_t live = 0;
     Vec lane_index{};
     for (int l = 0; l < kLanes; ++l) lane_index[l] = std::uint64_t(l);
     const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
@@ -132,7 +153,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
 
     // One vector column at a time, top to bottom: the rolling window of
     // three rows stays in registers.
-    for (std::int64_t c = 0; c < kTileWords; c += kLanes) {
+    for (std::int64_t c = first_word; c < end_word; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
         const std::int64_t pos = kRowOffset + j0;
         const Vec mask = load(a.word_mask + j0);
@@ -144,7 +165,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
         const std::uint64_t* down_row = row_ptr(y0 + 1);
         std::uint64_t* out = a.dst + y0 * a.stride + pos;
         Shifted up = fetch(row_ptr(y0 - 1)), mid = fetch(row_ptr(y0));
-        Vec column_diff{};
+        Vec column_diff{}, column_pop{};
         RowSums<Vec> up_sums{}, mid_sums{};
         if constexpr (K == kMoore) {
             up_sums = row_sums(up.west, up.self, up.east);
@@ -174,7 +195,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
             // allocated (reads of untouched memory see the shared zero page).
             if (any_bits(d)) store(out, next);
             out += a.stride;
-            pop += lane_popcount(next);
+            column_pop += lane_popcount(next);
             up = mid;
             mid = down;
             if constexpr (K == kMoore) {
@@ -185,8 +206,11 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty)
         if (c == 0) left = column_diff[0] & 1;
         if (c == kTileWords - kLanes) right = column_diff[kLanes - 1] >> 63;
         for (int l = 0; l < kLanes; ++l) any |= column_diff[l];
+        live |= std::uint8_t(nonzero_lanes(column_pop) << c);
+        pop += column_pop;
     }
     TileOutcome outcome;
+    outcome.live = live;
     std::uint64_t top_any = 0, bottom_any = 0;
     for (int l = 0; l < kLanes; ++l) {
         outcome.population += pop[l];
@@ -272,6 +296,8 @@ TileKernels TOROID_KERNEL_NAME(const CompiledRule& rule) {
     auto pick = [&]<Neighbourhood K, bool Life, bool Stochastic>() {
         k.step = &step_tile<K, Life, Stochastic>;
         k.row = &step_row<K, Life, Stochastic>;
+        // Narrow vectors step half a tile as they step a whole one.
+        if constexpr (kLanes <= kTileWords / 2) k.half = k.step;
     };
     switch (rule.neighbourhood) {
         case kHex:
