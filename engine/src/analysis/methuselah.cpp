@@ -42,9 +42,29 @@ Rect unite(const Rect& a, const Rect& b) {
 }
 
 // Objects: cells within Chebyshev distance 2 of each other, so that the
-// LWSS's detached cells stay with it. `cells` sorted by (y, x).
+// LWSS's detached cells stay with it. `cells` sorted by (y, x); objects in
+// the order of their first cell, each sorted.
+//
+// Union-find over runs, not cells: a run is a row's maximal sequence of
+// cells with gaps of at most 2 (connected already), and every point of a
+// run lies within 1 of one of its cells, so runs of rows y-1 and y-2 touch a
+// run of row y exactly when their extents come within 2. A sweep of Acorn's
+// debris has a few cells per run.
 std::vector<std::vector<Cell>> objects(const std::vector<Cell>& cells) {
-    const std::size_t n = cells.size();
+    struct Run {
+        std::int64_t y, x0, x1;
+        std::size_t first, end;  // its cells
+    };
+    std::vector<Run> runs;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (!runs.empty() && runs.back().y == cells[i].y && cells[i].x - runs.back().x1 <= 2) {
+            runs.back().x1 = cells[i].x;
+            runs.back().end = i + 1;
+        } else {
+            runs.push_back({cells[i].y, cells[i].x, cells[i].x, i, i + 1});
+        }
+    }
+    const std::size_t n = runs.size();
     std::vector<std::uint32_t> parent(n);
     std::iota(parent.begin(), parent.end(), 0u);
     auto find = [&](std::uint32_t i) {
@@ -55,32 +75,20 @@ std::vector<std::vector<Cell>> objects(const std::vector<Cell>& cells) {
         a = find(a), b = find(b);
         if (a != b) parent[std::max(a, b)] = std::min(a, b);
     };
-    // Row starts, for a moving window over the two previous rows.
+    // Row starts in `runs`, for a window over the two previous rows.
     std::vector<std::size_t> row_start;
     for (std::size_t i = 0; i < n; ++i)
-        if (i == 0 || cells[i].y != cells[i - 1].y) row_start.push_back(i);
+        if (i == 0 || runs[i].y != runs[i - 1].y) row_start.push_back(i);
     row_start.push_back(n);
     for (std::size_t r = 0; r + 1 < row_start.size(); ++r) {
-        const std::size_t b = row_start[r], e = row_start[r + 1];
-        const std::int64_t y = cells[b].y;
-        std::size_t ptr[2] = {0, 0}, end[2] = {0, 0};
-        bool has[2] = {false, false};
-        for (int k = 1; k <= 2; ++k) {
-            if (r < std::size_t(k)) continue;
-            const std::size_t pb = row_start[r - std::size_t(k)],
-                              pe = row_start[r - std::size_t(k) + 1];
-            if (y - cells[pb].y > 2) continue;
-            ptr[k - 1] = pb, end[k - 1] = pe, has[k - 1] = true;
-        }
-        // (rows more than 2 above were skipped: only y-1 and y-2 can touch row y)
-        for (std::size_t i = b; i < e; ++i) {
-            const std::int64_t x = cells[i].x;
-            for (std::size_t j = i; j > b && x - cells[j - 1].x <= 2; --j)
-                unite_(std::uint32_t(i), std::uint32_t(j - 1));
-            for (int k = 0; k < 2; ++k) {
-                if (!has[k]) continue;
-                while (ptr[k] < end[k] && cells[ptr[k]].x < x - 2) ++ptr[k];
-                for (std::size_t j = ptr[k]; j < end[k] && cells[j].x <= x + 2; ++j)
+        const std::int64_t y = runs[row_start[r]].y;
+        for (std::size_t k = 1; k <= 2 && k <= r; ++k) {
+            const std::size_t pb = row_start[r - k], pe = row_start[r - k + 1];
+            if (y - runs[pb].y > 2) continue;  // only rows y-1 and y-2 can touch row y
+            std::size_t p = pb;
+            for (std::size_t i = row_start[r]; i < row_start[r + 1]; ++i) {
+                while (p < pe && runs[p].x1 < runs[i].x0 - 2) ++p;
+                for (std::size_t j = p; j < pe && runs[j].x0 <= runs[i].x1 + 2; ++j)
                     unite_(std::uint32_t(i), std::uint32_t(j));
             }
         }
@@ -93,8 +101,11 @@ std::vector<std::vector<Cell>> objects(const std::vector<Cell>& cells) {
             slot[root] = std::int64_t(out.size());
             out.emplace_back();
         }
-        out[std::size_t(slot[root])].push_back(cells[i]);
+        auto& object = out[std::size_t(slot[root])];
+        object.insert(object.end(), cells.begin() + std::ptrdiff_t(runs[i].first),
+                      cells.begin() + std::ptrdiff_t(runs[i].end));
     }
+    // Cells of an object came run by run, in scan order: still sorted.
     return out;
 }
 
