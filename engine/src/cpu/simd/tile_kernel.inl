@@ -8,6 +8,7 @@
 // A tile is stepped one vector column at a time, top to bottom, with a
 // rolling window of three input rows, so each input row is loaded and
 // shifted once per column and feeds three output rows.
+#include <bit>
 #include <cstring>
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -227,6 +228,11 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     return outcome;
 }
 
+#if defined(__AVX512F__) && TOROID_LANES == 8
+#define TOROID_QUEUED_STOCHASTIC 1
+#include "stochastic_tile.inl"
+#endif
+
 // One whole row: out = the next state of the stored row `mid` (row y of the
 // torus), whose neighbours are the stored rows `up` and `down`; canonical
 // words only (masked), then the row's edge bits. Adds the population of
@@ -295,6 +301,11 @@ TileKernels TOROID_KERNEL_NAME(const CompiledRule& rule) {
     k.hash = &hash_tile;
     auto pick = [&]<Neighbourhood K, bool Life, bool Stochastic>() {
         k.step = &step_tile<K, Life, Stochastic>;
+#ifdef TOROID_QUEUED_STOCHASTIC
+        // One threshold class (B2(1/3)/S12H): queued draws (stochastic_tile.inl).
+        if constexpr (Stochastic)
+            if (make_stochastic_plan(rule, 0, 0).classes == 1) k.step = &step_tile_queued<K>;
+#endif
         k.row = &step_row<K, Life, Stochastic>;
         // Narrow vectors step half a tile as they step a whole one.
         if constexpr (kLanes <= kTileWords / 2) k.half = k.step;
