@@ -1,7 +1,8 @@
-// The AVX-512 tile kernel of stochastic rules with one threshold class (such
-// as B2(1/3)/S12H): the contract of toroid/core/stochastic.hpp with fewer
-// Philox calls. Included by tile_kernel.inl inside its anonymous namespace,
-// after step_tile, when the vectors are 512-bit AVX-512 ones.
+// The tile kernel of stochastic rules with one threshold class (such as
+// B2(1/3)/S12H) on AVX-512 and AVX2: the contract of
+// toroid/core/stochastic.hpp with fewer Philox calls. Included by
+// tile_kernel.inl inside its anonymous namespace, after step_tile, for those
+// instruction sets.
 //
 // Why a queue. A word's random digits are drawn a level pair at a time until
 // none of its cells is undecided; a cell is decided after two levels on
@@ -10,8 +11,8 @@
 // each row draws its first four levels for all eight words, and only the
 // words still undecided then go to a queue, drained a pair of levels at a
 // time, eight queued words (of any rows) per vector of Philox instances.
-// Words enter and leave the queue by vpcompressq, so the bookkeeping costs
-// a few instructions per row; about 40% fewer Philox calls. Every word still
+// Words enter and leave the queue by compress_store, so the bookkeeping
+// costs a few instructions per row; about 40% fewer Philox calls. Every word still
 // sees exactly R(0), R(1), ... of the contract: the result is bit-identical
 // to the word-by-word evaluation (the tests compare every instruction set).
 //
@@ -19,6 +20,29 @@
 // states, candidates and first two level pairs, with step_tile's rolling
 // window; (2) the queue; (3) the rows are finished as step_tile finishes
 // them (masked, compared with the old content, stored, counted, hashed).
+
+// The lanes of v selected by `keep`, stored contiguously from p (which has
+// room for kLanes words): vpcompressq on AVX-512, a permutation from a table
+// of the 16 masks on AVX2.
+inline void compress_store(std::uint64_t* p, unsigned keep, Vec v) {
+#if defined(__AVX512F__) && TOROID_LANES == 8
+    _mm512_storeu_si512(p, _mm512_maskz_compress_epi64(__mmask8(keep), (__m512i)v));
+#elif defined(__AVX512VL__) && TOROID_LANES == 4
+    _mm256_storeu_si256((__m256i*)p, _mm256_maskz_compress_epi64(__mmask8(keep), (__m256i)v));
+#else
+    static constexpr auto kOrder = [] {
+        std::array<std::array<std::int32_t, 8>, 16> order{};
+        for (unsigned m = 0; m < 16; ++m) {
+            int k = 0;
+            for (int l = 0; l < 4; ++l)
+                if (m >> l & 1) order[m][k++] = 2 * l, order[m][k++] = 2 * l + 1;
+        }
+        return order;
+    }();
+    const __m256i index = _mm256_loadu_si256((const __m256i*)kOrder[keep].data());
+    _mm256_storeu_si256((__m256i*)p, _mm256_permutevar8x32_epi32((__m256i)v, index));
+#endif
+}
 
 constexpr int kColumnWords = int(kTileRows) * kLanes;  // words of one vector column
 constexpr int kQueueGroup = 4;                         // queued vectors drawn at once
@@ -35,13 +59,13 @@ struct StochasticQueue {
 
     // Appends the lanes of `u` that are not zero.
     void push(Vec w, Vec u, Vec m, Vec s) {
-        const __mmask8 keep = _mm512_test_epi64_mask((__m512i)u, (__m512i)u);
+        const unsigned keep = nonzero_lanes(u);
         if (!keep) return;
-        _mm512_storeu_si512(word + size, _mm512_maskz_compress_epi64(keep, (__m512i)w));
-        _mm512_storeu_si512(undecided + size, _mm512_maskz_compress_epi64(keep, (__m512i)u));
-        _mm512_storeu_si512(member + size, _mm512_maskz_compress_epi64(keep, (__m512i)m));
-        _mm512_storeu_si512(slot + size, _mm512_maskz_compress_epi64(keep, (__m512i)s));
-        size += __builtin_popcount(keep);
+        compress_store(word + size, keep, w);
+        compress_store(undecided + size, keep, u);
+        compress_store(member + size, keep, m);
+        compress_store(slot + size, keep, s);
+        size += std::popcount(keep);
     }
     // Lanes past the end read as decided (nothing happens, nothing queued).
     void pad() {
@@ -69,7 +93,7 @@ inline void drain_queue(const StochasticPlan& plan, const StochasticQueue& in, i
         const Vec member = load(in.member + at), slots = load(in.slot + at);
         compare_level(even[g], digit_even ? member : Vec{}, undecided, happen);
         compare_level(odd[g], digit_odd ? member : Vec{}, undecided, happen);
-        for (unsigned m = _mm512_test_epi64_mask((__m512i)happen, (__m512i)happen); m; m &= m - 1) {
+        for (unsigned m = nonzero_lanes(happen); m; m &= m - 1) {
             const int l = std::countr_zero(m);
             happens[slots[l]] |= happen[l];
         }

@@ -8,6 +8,7 @@
 // A tile is stepped one vector column at a time, top to bottom, with a
 // rolling window of three input rows, so each input row is loaded and
 // shifted once per column and feeds three output rows.
+#include <array>
 #include <bit>
 #include <cstring>
 #if defined(__x86_64__)
@@ -58,6 +59,9 @@ inline unsigned nonzero_lanes(Vec v) {
     return _mm512_test_epi64_mask((__m512i)v, (__m512i)v);
 #elif defined(__AVX512VL__) && TOROID_LANES == 4
     return _mm256_test_epi64_mask((__m256i)v, (__m256i)v);
+#elif defined(__AVX2__) && TOROID_LANES == 4
+    const __m256i zero = _mm256_cmpeq_epi64((__m256i)v, _mm256_setzero_si256());
+    return ~unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(zero))) & 0xFu;
 #else
     unsigned bits = 0;
     for (int l = 0; l < kLanes; ++l) bits |= unsigned(v[l] != 0) << l;
@@ -228,7 +232,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     return outcome;
 }
 
-#if defined(__AVX512F__) && TOROID_LANES == 8
+#if (defined(__AVX512F__) && TOROID_LANES == 8) || (defined(__AVX2__) && TOROID_LANES == 4)
 #define TOROID_QUEUED_STOCHASTIC 1
 #include "stochastic_tile.inl"
 #endif
