@@ -17,9 +17,14 @@
 // tiles with an empty neighbourhood are skipped. skip_unchanged = false
 // (BackendOptions) computes every tile.
 //
-// Sparse patterns. The planes are anonymous memory mapped on first touch, and
-// nothing outside live tiles is written: a huge torus costs memory and
-// time in proportion to its live area (reset() starts one without a Grid).
+// Half tiles. Kernels report which words of a tile hold cells; a sparse step
+// computes only the half of a tile that holds or touches cells (a 256-bit
+// kernel on AVX-512), or nothing when neither half can change.
+//
+// Sparse patterns. The planes are anonymous memory mapped on first touch
+// (transparent huge pages from 8 MiB), and nothing outside live tiles is
+// written: a huge torus costs memory and time in proportion to its live
+// area (reset() and write_region() start one without a Grid).
 // Population and hash are kept per tile and summed incrementally (once hash()
 // is read, kernels report each changed tile's hash delta), so both are
 // O(changed tiles) per generation; live_words() lists the live cells tile by
