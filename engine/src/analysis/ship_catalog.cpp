@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "toroid/core/bitslice.hpp"
+#include "toroid/core/plane_layout.hpp"
 #include "toroid/core/torus_step.hpp"
 
 namespace toroid {
@@ -18,9 +19,9 @@ constexpr std::int64_t kOrigin = 44;
 namespace detail {
 
 // The scratch torus an object runs on alone: kScratch x kScratch cells in
-// canonical storage, stepped with the shared word arithmetic of
-// torus_step.hpp over the band of rows that can hold cells (the live rows
-// and one on each side; the rule has no birth on 0). A methuselah sweep
+// canonical storage, stepped with the shared arithmetic of bitslice.hpp
+// over the band of rows that can hold cells (the live rows and one on each
+// side; the rule has no birth on 0). A methuselah sweep
 // classifies a hundred new shapes for up to kMaxPeriod generations each:
 // on a full Backend every generation of this tiny torus cost microseconds
 // of scheduling, here it is the object's rows.
@@ -48,13 +49,21 @@ class ScratchTorus {
         std::fill(next_.begin(), next_.end(), 0);
         std::int64_t new_lo = kScratch, new_hi = 0;
         for (std::int64_t y = lo; y < hi; ++y) {
-            std::uint64_t any = 0;
-            for (std::int64_t j = 0; j < shape_.wpr; ++j) {
-                const std::uint64_t w = torus_next_word(cur_.data(), shape_, rule_, life_, y, j);
-                next_[std::size_t(y * shape_.wpr + j)] = w;
-                any |= w;
-            }
-            if (any) new_lo = std::min(new_lo, y), new_hi = y + 1;
+            const RowPair up = row_pair(y - 1), mid = row_pair(y), down = row_pair(y + 1);
+            Count4<Pair> count;
+            if (rule_.neighbourhood == Neighbourhood::Hexagonal)
+                count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
+            else if (rule_.neighbourhood == Neighbourhood::VonNeumann)
+                count = von_neumann_count(up.self, mid.west, mid.east, down.self);
+            else
+                count = moore_count(row_sums(up.west, up.self, up.east),
+                                    row_sums(mid.west, mid.self, mid.east),
+                                    row_sums(down.west, down.self, down.east));
+            const Pair next = life_ ? apply_life(mid.self, count)
+                                    : apply_rule(mid.self, count, rule_.birth, rule_.survive);
+            next_[std::size_t(2 * y)] = next[0];
+            next_[std::size_t(2 * y + 1)] = next[1];
+            if (next[0] | next[1]) new_lo = std::min(new_lo, y), new_hi = y + 1;
         }
         cur_.swap(next_);
         lo_ = new_lo, hi_ = new_hi;
@@ -71,6 +80,21 @@ class ScratchTorus {
     }
 
   private:
+    // Both words of a 128-cell row, as one two-lane vector: around the torus
+    // each word's west and east neighbour word is the other one, so a row is
+    // stepped at once with bitslice.hpp's arithmetic (as torus_step.hpp does
+    // word by word; the same cells, no wrap tests).
+    typedef std::uint64_t Pair __attribute__((vector_size(16)));
+    static_assert(kScratch == 128, "two words per row");
+    struct RowPair {
+        Pair west, self, east;
+    };
+    RowPair row_pair(std::int64_t y) const {
+        const std::uint64_t* r = cur_.data() + 2 * wrap_row(y, kScratch);
+        const Pair self = {r[0], r[1]}, other = {r[1], r[0]};
+        return {shift_west(self, other), self, shift_east(self, other)};
+    }
+
     TorusShape shape_;
     CompiledRule rule_;
     bool life_;
