@@ -10,8 +10,10 @@
 // move gives is unreachable: the smallest such one bounds the mex ("scarce").
 // Abundant values below it are looked up by scanning common pairs for a
 // witness, round robin over the remainders, resumable per r; almost always
-// one is found after a few pairs. A value with no witness at all is the mex;
-// that full scan happens only at positions whose value is then rare.
+// one is found after a few pairs. The last few (at most kHuntMax) are hunted
+// by vector compares instead of marking every pair (pair_kernels.hpp). A
+// value with no witness at all is the mex; that full scan happens only at
+// positions whose value is then rare.
 // Exact for every game and every coset: the coset only decides the speed.
 #pragma once
 
@@ -19,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pair_kernels.hpp"
 #include "toroid/games/octal.hpp"
 #include "toroid/games/sparse_space.hpp"
 
@@ -41,17 +44,18 @@ class SparseSolver {
   private:
     struct Remainder {  // the splits of one remainder r
         std::size_t r = SIZE_MAX;
-        std::vector<std::uint8_t> rare_pairs;  // values of pairs with a rare part (complete)
-        std::vector<std::uint8_t> witnessed;   // values of pairs a + (r - a), a < next_a
+        std::uint8_t* rare_pairs = nullptr;   // values of pairs with a rare part (complete)
+        std::vector<std::uint8_t> witnessed;  // values of pairs a + (r - a), a < next_a
         std::size_t next_a = 1;
         std::size_t batch_first = 0;  // rare_pairs was filled with the batch starting here
         bool finished = false;        // rare_pairs complete (see fill_batch)
     };
-    static constexpr std::size_t kBatch = 16;
+    static constexpr std::size_t kBatch = kRareBatch;
 
     void set_universe(std::size_t size);
     void fill_batch(std::size_t first);
     Remainder& remainder(std::size_t r);  // filled and finished
+    void hunt(std::size_t scarce, std::size_t chunk);
     unsigned abundant_class(std::size_t r) const {
         return coset_.domain ? static_cast<unsigned>(r & 1) : 0u;
     }
@@ -67,9 +71,13 @@ class SparseSolver {
     std::size_t abundant_size_ = 1;          // |W|
     std::vector<std::uint32_t> rare_pos_, rare_val_;
     std::vector<Remainder> ring_;  // indexed by r mod (t + 1 + kBatch)
+    // The rare_pairs rows of ring_, slot i at i * universe_: one block, so a
+    // batch addresses its rows by offset (no row pointer per remainder).
+    std::vector<std::uint8_t> rare_rows_;
     std::vector<std::uint8_t> seen_, blocked_;
-    std::vector<std::uint8_t> need_;  // per value: abundant, below the bound, no witness yet
-    std::vector<Remainder*> rems_;    // the remainders of the current heap
+    std::vector<std::uint8_t> need_;    // per value: abundant, below the bound, no witness yet
+    std::vector<Remainder*> rems_;      // the remainders of the current heap
+    std::vector<std::size_t> hunt_at_;  // per remainder of rems_: where hunt() got to
     std::uint64_t work_ = 0;
 };
 
