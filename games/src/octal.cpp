@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 #include "dense_octal.hpp"
 #include "sparse_solver.hpp"
@@ -305,7 +306,10 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
         return out;
     }
 
-    detail::SparseSolver solver(game, g);
+    // Two threads or more: the rare-pair batches are filled on a helper.
+    const unsigned threads =
+        options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    detail::SparseSolver solver(game, g, threads);
     solver.relabel(start, upto);
     std::uint64_t work_at_check = 0;  // pairs visited, for the refusal below
     auto finish = [&] {
