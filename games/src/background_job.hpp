@@ -1,13 +1,17 @@
 // One helper thread that runs one posted job at a time: the caller posts
 // work it will need later, goes on with its own, and waits for the result
 // when it needs it (the sparse solver fills the next batch of rare pairs
-// this way, sparse_solver.cpp). Sleeps on a condition variable between jobs:
-// a job is a batch of about 10^5 stores, far longer than a wake-up.
+// this way, sparse_solver.cpp; the dense path splits a pass over g).
+//
+// Jobs come every few tens of microseconds, so the hand-over is two atomic
+// counters with C++20 wait/notify (which spin briefly before sleeping in the
+// kernel): a mutex and condition variable cost a system call on each side
+// per job, 10% of the run time of 0.206 in system time.
 #pragma once
 
-#include <condition_variable>
+#include <atomic>
+#include <cstdint>
 #include <functional>
-#include <mutex>
 #include <thread>
 
 namespace toroid::games::detail {
@@ -23,17 +27,14 @@ class BackgroundJob {
     void post(std::function<void()> job);
     // Returns when the posted job (if any) is done.
     void wait();
-    bool busy() const { return posted_; }  // posted and not yet waited for (caller's view)
 
   private:
     void run();
 
-    std::mutex mutex_;
-    std::condition_variable wake_, done_;
-    std::function<void()> job_;
-    bool has_job_ = false, quit_ = false;
-    bool posted_ = false;  // touched by the posting thread only
-    std::thread thread_;   // last: starts after the members it uses
+    std::function<void()> job_;  // written by post() only while the helper is idle
+    std::atomic<std::uint64_t> posted_{0}, done_{0};
+    std::atomic<bool> quit_{false};
+    std::thread thread_;  // last: starts after the members it uses
 };
 
 }  // namespace toroid::games::detail
