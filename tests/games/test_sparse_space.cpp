@@ -91,6 +91,22 @@ TEST(SparseSolver, ExactForManyCodesWithAShortSchedule) {
     }
 }
 
+TEST(SparseSolver, SameValuesWithAndWithoutTheHelperThread) {
+    // threads = 1: every batch filled on the caller; 2 and 3: the batch
+    // ahead filled on a helper (the machine's core count must not matter).
+    for (const char* code : {"0.777", "0.064", "0.007", "0.56", "4.777", "0.206"}) {
+        const auto game = OctalGame::parse(code);
+        const auto naive = octal_grundy_naive(game, 6000);
+        for (const unsigned threads : {1u, 2u, 3u}) {
+            OctalRunOptions o;
+            o.extend_by_period = false;
+            o.threads = threads;
+            EXPECT_EQ(detail::octal_grundy_scheduled(game, 6000, o, 8, 16).g, naive)
+                << code << " threads " << threads;
+        }
+    }
+}
+
 TEST(SparseSolver, ExactOverLongerRunsOfSparseGames) {
     for (const char* code : {"0.777", "0.106", "0.376", "0.16"}) {
         const auto game = OctalGame::parse(code);
