@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 #include "dense_octal.hpp"
 #include "sparse_solver.hpp"
@@ -305,7 +306,10 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
         return out;
     }
 
-    detail::SparseSolver solver(game, g);
+    // Two threads or more: the rare-pair batches are filled on a helper.
+    const unsigned threads =
+        options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    detail::SparseSolver solver(game, g, threads);
     solver.relabel(start, upto);
     std::uint64_t work_at_check = 0;  // pairs visited, for the refusal below
     auto finish = [&] {
@@ -335,6 +339,7 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
         trend = "dense (quadratic): exact blocked path";
         auto t_block = Clock::now();
         std::size_t block_from = from;
+        std::size_t reported = from >> 16;  // progress once per 65536 heaps (blocks vary)
         for (std::size_t lo = from; lo <= upto;) {
             const std::size_t hi = std::min(upto, next_check);
             bool stop = false;
@@ -344,7 +349,8 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
                         stop = true;
                         return false;
                     }
-                    if (options.progress && (m >> 16) != ((m - 64) >> 16)) {
+                    if (options.progress && (m >> 16) != reported) {
+                        reported = m >> 16;
                         const double per =
                             seconds_since(t_block) / static_cast<double>(m + 1 - block_from);
                         const double rest = static_cast<double>(upto - m);

@@ -10,15 +10,20 @@
 // move gives is unreachable: the smallest such one bounds the mex ("scarce").
 // Abundant values below it are looked up by scanning common pairs for a
 // witness, round robin over the remainders, resumable per r; almost always
-// one is found after a few pairs. A value with no witness at all is the mex;
-// that full scan happens only at positions whose value is then rare.
+// one is found after a few pairs. The last few (at most kHuntMax) are hunted
+// by vector compares instead of marking every pair (pair_kernels.hpp). A
+// value with no witness at all is the mex; that full scan happens only at
+// positions whose value is then rare.
 // Exact for every game and every coset: the coset only decides the speed.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "background_job.hpp"
+#include "pair_kernels.hpp"
 #include "toroid/games/octal.hpp"
 #include "toroid/games/sparse_space.hpp"
 
@@ -27,7 +32,10 @@ namespace toroid::games::detail {
 class SparseSolver {
   public:
     // g[0..] is filled by the caller up to the first n passed to value().
-    SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g);
+    // threads >= 2: the next batch of rare pairs is filled on a helper
+    // thread while this one works through the current batch.
+    SparseSolver(const OctalGame& game, std::vector<std::uint32_t>& g, unsigned threads = 1);
+    ~SparseSolver();
 
     // Re-chooses the common coset from g[1..n] (upto: where the run ends).
     void relabel(std::size_t n, std::size_t upto);
@@ -41,17 +49,29 @@ class SparseSolver {
   private:
     struct Remainder {  // the splits of one remainder r
         std::size_t r = SIZE_MAX;
-        std::vector<std::uint8_t> rare_pairs;  // values of pairs with a rare part (complete)
-        std::vector<std::uint8_t> witnessed;   // values of pairs a + (r - a), a < next_a
+        std::uint8_t* rare_pairs = nullptr;   // values of pairs with a rare part (complete)
+        std::vector<std::uint8_t> witnessed;  // values of pairs a + (r - a), a < next_a
         std::size_t next_a = 1;
-        std::size_t batch_first = 0;  // rare_pairs was filled with the batch starting here
-        bool finished = false;        // rare_pairs complete (see fill_batch)
+        // The batch fill did the rare positions p with done_from <= p < done_to.
+        std::size_t done_from = 0, done_to = 0;
+        bool finished = false;  // rare_pairs complete (see remainder())
     };
-    static constexpr std::size_t kBatch = 16;
+    static constexpr std::size_t kBatch = kRareBatch;
+    struct Batch {  // a batch of kBatch remainders first .. first + 15
+        std::size_t first = SIZE_MAX;
+        std::size_t done_from = 0, done_to = 0;  // rare positions done
+        std::size_t lo = 0, hi = 0;              // their indices in rare_pos_
+    };
 
     void set_universe(std::size_t size);
-    void fill_batch(std::size_t first);
-    Remainder& remainder(std::size_t r);  // filled and finished
+    // Fills the rows of the batch b (rare positions in [b.done_from,
+    // b.done_to)); does not touch the slots' Remainder fields (see claim).
+    void fill_batch(const Batch& b);
+    void claim(const Batch& b);               // the batch's slots now hold its remainders
+    Batch batch_at(std::size_t first) const;  // what is known before heap n_
+    void drop_ahead();                        // waits for and forgets the batch ahead
+    Remainder& remainder(std::size_t r);      // filled and finished
+    void hunt(std::size_t scarce, std::size_t chunk);
     unsigned abundant_class(std::size_t r) const {
         return coset_.domain ? static_cast<unsigned>(r & 1) : 0u;
     }
@@ -67,10 +87,22 @@ class SparseSolver {
     std::size_t abundant_size_ = 1;          // |W|
     std::vector<std::uint32_t> rare_pos_, rare_val_;
     std::vector<Remainder> ring_;  // indexed by r mod (t + 1 + kBatch)
+    // The rare_pairs rows of ring_, slot i at i * universe_: one block, so a
+    // batch addresses its rows by offset (no row pointer per remainder).
+    std::vector<std::uint8_t> rare_rows_;
     std::vector<std::uint8_t> seen_, blocked_;
-    std::vector<std::uint8_t> need_;  // per value: abundant, below the bound, no witness yet
-    std::vector<Remainder*> rems_;    // the remainders of the current heap
+    std::vector<std::uint8_t> need_;    // per value: abundant, below the bound, no witness yet
+    std::vector<Remainder*> rems_;      // the remainders of the current heap
+    std::vector<std::size_t> hunt_at_;  // per remainder of rems_: where hunt() got to
     std::uint64_t work_ = 0;
+    std::size_t n_ = 0;  // the heap being computed (g known below it)
+    // The batch after the current one, filled on the helper thread (if any)
+    // while value() works: it reads g below n_ and rare_pos_/rare_val_ (whose
+    // capacity is reserved ahead, no reallocation meanwhile) and writes only
+    // the rows of slots no current remainder uses.
+    std::unique_ptr<BackgroundJob> helper_;
+    Batch ahead_;
+    std::size_t claimed_end_ = 0;  // past the last remainder of every claimed batch
 };
 
 // octal_grundy with its schedule exposed for tests: values up to

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <random>
 
@@ -308,4 +310,36 @@ TEST(Octal, OeisTablesAndTreblecrossShift) {
     const auto treble = octal_grundy(OctalGame::parse("0.007"), 30000, false).g;
     const auto o04 = octal_grundy(OctalGame::parse("0.04"), 30001, false).g;
     for (std::size_t n = 0; n <= 30000; ++n) ASSERT_EQ(treble[n], o04[n + 1]) << n;
+}
+
+TEST(Octal, CzajkaTableOfUnsolvedGamesAt2To17) {
+    // T. Czajka, "Solving octal games", UnsolvedGames.md
+    // (github.com/tczajka/octal-games): .04 and .06 computed to n = 2^17, with
+    // the largest value, where it first occurs, the rare mask m (Flammenkamp's
+    // form: g is rare when popcount(g & m) is even), the number of rare
+    // positions among 0 .. 2^17 - 1 and the last one. All by the sparse solver
+    // (its own coset, not the mask), so this checks it far past the naive prefix.
+    struct Row {
+        const char* code;
+        std::uint32_t largest;
+        std::size_t largest_at;
+        std::uint32_t mask;
+        std::size_t rare, last_rare;
+    };
+    for (const Row& row : {Row{"0.04", 1024, 109363, 0x7b8, 18860, 131003},
+                           Row{"0.06", 1045, 127083, 0x5a0, 52923, 131070}}) {
+        const std::size_t n = std::size_t{1} << 17;
+        const auto g = octal_grundy(OctalGame::parse(row.code), n - 1, false).g;
+        const auto largest = std::max_element(g.begin(), g.end());
+        EXPECT_EQ(*largest, row.largest) << row.code;
+        EXPECT_EQ(static_cast<std::size_t>(largest - g.begin()), row.largest_at) << row.code;
+        std::size_t rare = 0, last_rare = 0;
+        for (std::size_t a = 0; a < n; ++a)
+            if (std::popcount(g[a] & row.mask) % 2 == 0) {
+                ++rare;
+                last_rare = a;
+            }
+        EXPECT_EQ(rare, row.rare) << row.code;
+        EXPECT_EQ(last_rare, row.last_rare) << row.code;
+    }
 }

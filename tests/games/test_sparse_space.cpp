@@ -8,6 +8,7 @@
 #include <random>
 
 #include "dense_octal.hpp"
+#include "pair_kernels.hpp"
 #include "sparse_solver.hpp"
 #include "toroid/games/octal.hpp"
 #include "toroid/games/sparse_space.hpp"
@@ -90,11 +91,50 @@ TEST(SparseSolver, ExactForManyCodesWithAShortSchedule) {
     }
 }
 
+TEST(SparseSolver, SameValuesWithAndWithoutTheHelperThread) {
+    // threads = 1: every batch filled on the caller; 2 and 3: the batch
+    // ahead filled on a helper (the machine's core count must not matter).
+    for (const char* code : {"0.777", "0.064", "0.007", "0.56", "4.777", "0.206"}) {
+        const auto game = OctalGame::parse(code);
+        const auto naive = octal_grundy_naive(game, 6000);
+        for (const unsigned threads : {1u, 2u, 3u}) {
+            OctalRunOptions o;
+            o.extend_by_period = false;
+            o.threads = threads;
+            EXPECT_EQ(detail::octal_grundy_scheduled(game, 6000, o, 8, 16).g, naive)
+                << code << " threads " << threads;
+        }
+    }
+}
+
 TEST(SparseSolver, ExactOverLongerRunsOfSparseGames) {
     for (const char* code : {"0.777", "0.106", "0.376", "0.16"}) {
         const auto game = OctalGame::parse(code);
         const auto naive = octal_grundy_naive(game, 30000);
         EXPECT_EQ(detail::octal_grundy_scheduled(game, 30000, false, 0, 64, 128).g, naive) << code;
+    }
+}
+
+TEST(PairKernels, HuntFindsTheFirstPairWithAWantedValue) {
+    std::mt19937 rng(13);
+    std::vector<std::uint32_t> g(5000);
+    for (auto& v : g)
+        v = static_cast<std::uint32_t>(rng() % 200);  // small values: hits at every distance
+    for (int trial = 0; trial < 400; ++trial) {
+        const std::size_t r = 40 + rng() % 4900, last = r / 2;
+        const std::size_t a0 = 1 + rng() % last, a1 = a0 + rng() % (last + 2 - a0);
+        const std::size_t count = rng() % (detail::kHuntMax + 1);
+        std::uint32_t values[detail::kHuntMax];
+        for (std::size_t k = 0; k < count; ++k) values[k] = static_cast<std::uint32_t>(rng() % 256);
+        std::size_t want = a1;
+        for (std::size_t a = a0; a < a1 && want == a1; ++a)
+            for (std::size_t k = 0; k < count; ++k)
+                if ((g[a] ^ g[r - a]) == values[k]) want = a;
+        EXPECT_EQ(detail::hunt_pair_portable(g.data(), r, a0, a1, values, count), want);
+        EXPECT_EQ(detail::hunt_pair(g.data(), r, a0, a1, values, count), want);
+        if (detail::pair_kernels_have_avx512()) {
+            EXPECT_EQ(detail::hunt_pair_avx512(g.data(), r, a0, a1, values, count), want);
+        }
     }
 }
 

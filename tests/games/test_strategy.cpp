@@ -215,6 +215,20 @@ std::vector<std::vector<int>> dawson_options(int n) {
 
 }  // namespace
 
+TEST(Misere, SingleHeapValuesAgreeWithCGSuitesPublishedTable) {
+    // CGSuite's own regression test (github.com/aaron-siegel/cgsuite,
+    // lib/core/src/test/scala/org/cgsuite/lang/GameHeapTest.scala):
+    // [R(n).MisereNimValue for n from 0 to 20] for game.heap.Kayles (0.77)
+    // and game.heap.DawsonsKayles (0.07), an independent implementation
+    // (misère canonical forms and genus theory, not brute force).
+    const std::vector<std::uint32_t> kayles{1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2,
+                                            4, 0, 1, 2, 5, 1, 6, 3, 2, 0};
+    const std::vector<std::uint32_t> dawson{1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1,
+                                            3, 0, 2, 1, 1, 0, 0, 2, 1, 3};
+    EXPECT_EQ(misere_heap_values(OctalHeapsGame(OctalGame::parse("0.77")), 20), kayles);
+    EXPECT_EQ(misere_heap_values(OctalHeapsGame(OctalGame::parse("0.07")), 20), dawson);
+}
+
 TEST(Misere, KaylesAndDawsonsKaylesSingleHeapValuesMatchTheDefinition) {
     MisereBrute kayles{kayles_options, {}}, dawson{dawson_options, {}};
     const auto ours_k = misere_heap_values(OctalHeapsGame(OctalGame::parse("0.77")), 24);
