@@ -247,7 +247,7 @@ TEST(Misere, KaylesAndDawsonsKaylesSingleHeapValuesMatchTheDefinition) {
     const auto sub = misere_heap_values(SubtractionHeapsGame(SubtractionSet::parse("1-3")), 20);
     MisereBrute bash{[](int n) {
                          std::vector<std::vector<int>> o;
-                         for (int s = 1; s <= 3 && s <= n; ++s) o.push_back({n - s});
+                         for (int take = 1; take <= 3 && take <= n; ++take) o.push_back({n - take});
                          return o;
                      },
                      {}};
