@@ -621,6 +621,7 @@ void CpuBackend::step(std::uint64_t generations) {
         // (words_needed), or nothing when neither can; every tile is whole
         // when all are computed anyway.
         const bool whole = s.all_active();
+        args.sparse = !whole;
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];

@@ -30,6 +30,9 @@ struct TileKernelArgs {
     // Also return the change of the tile's hash (TileOutcome::hash_delta):
     // set while someone reads hash() every generation (the analysers).
     bool track_hash = false;
+    // Sparse work: rows whose content did not change are not stored (an
+    // empty row of a fresh tile is never written, its memory never touched).
+    bool sparse = false;
 };
 
 // Which borders of a tile changed: a neighbour tile needs recomputing only

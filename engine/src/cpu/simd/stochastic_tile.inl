@@ -213,7 +213,7 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
             }
             if (r == 0) top |= d;
             if (r == rows - 1) bottom |= d;
-            if (any_bits(d)) store(out, next);
+            if (!a.sparse || any_bits(d)) store(out, next);  // see step_tile
             out += a.stride;
             column_pop += lane_popcount(next);
         }

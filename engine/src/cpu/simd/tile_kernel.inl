@@ -155,6 +155,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
     StochasticPlan plan;
     if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
+    const bool sparse_stores = a.sparse;
 
     // One vector column at a time, top to bottom: the rolling window of
     // three rows stays in registers.
@@ -195,10 +196,11 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
             }
             if (y == y0) top |= d;
             if (y == y1 - 1) bottom |= d;
-            // Unchanged rows are not stored: a row of a fresh tile that stays
-            // empty is never written, so its page of a huge torus is never
-            // allocated (reads of untouched memory see the shared zero page).
-            if (any_bits(d)) store(out, next);
+            // Sparse steps do not store unchanged rows: a row of a fresh tile
+            // that stays empty is never written, so its page of a huge torus
+            // is never allocated (reads of untouched memory see the zero
+            // page). Dense steps store every row: the test would cost more.
+            if (!sparse_stores || any_bits(d)) store(out, next);
             out += a.stride;
             column_pop += lane_popcount(next);
             up = mid;
