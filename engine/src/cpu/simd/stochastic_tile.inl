@@ -109,12 +109,9 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
     const int rows = int(y1 - y0);
     const CompiledRule& rule = a.rule;
     const StochasticPlan plan = make_stochastic_plan(rule, a.seed, a.generation);
-    Vec pop{}, top{}, bottom{}, hash_delta{};
-    std::uint64_t left = 0, right = 0, any = 0;
-    std::uint8_t live = 0;
+    TileTally tally;
     Vec lane_index{};
     for (int l = 0; l < kLanes; ++l) lane_index[l] = std::uint64_t(l);
-    const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
 
     alignas(64) std::uint64_t fixed[kColumnWords], happens[kColumnWords];
     StochasticQueue queue[2];
@@ -143,15 +140,9 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
             down_row += a.stride;
             if (down_row == wrap_at) down_row = a.src + pos;
             RowSums<Vec> down_sums{};
-            Count4<Vec> count;
-            if constexpr (K == kMoore) {
-                down_sums = row_sums(down.west, down.self, down.east);
-                count = moore_count(up_sums, mid_sums, down_sums);
-            } else if constexpr (K == kHex) {
-                count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
-            } else {
-                count = von_neumann_count(up.self, mid.west, mid.east, down.self);
-            }
+            if constexpr (K == kMoore) down_sums = row_sums(down.west, down.self, down.east);
+            const Count4<Vec> count =
+                neighbour_count<K>(up, mid, down, up_sums, mid_sums, down_sums);
             store(fixed + r * kLanes, apply_rule(mid.self, count, std::uint32_t(rule.birth),
                                                  std::uint32_t(rule.survive)));
             Vec happen{};
@@ -200,41 +191,10 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
 
         // (3) Finish the rows as step_tile does.
         std::uint64_t* out = a.dst + y0 * a.stride + pos;
-        Vec column_diff{}, column_pop{};
-        for (int r = 0; r < rows; ++r) {
-            const std::int64_t y = y0 + r;
-            const Vec next = (load(fixed + r * kLanes) | load(happens + r * kLanes)) & mask;
-            const Vec old = load(out) & mask;
-            const Vec d = next ^ old;
-            column_diff |= d;
-            if (a.track_hash && any_bits(d)) {
-                const Vec index = lane_index + std::uint64_t(y * a.words + j0);
-                hash_delta += hash_lanes(index, next) - hash_lanes(index, old);
-            }
-            if (r == 0) top |= d;
-            if (r == rows - 1) bottom |= d;
-            if (!a.sparse || any_bits(d)) store(out, next);  // see step_tile
-            out += a.stride;
-            column_pop += lane_popcount(next);
-        }
-        if (c == 0) left = column_diff[0] & 1;
-        if (c == kTileWords - kLanes) right = column_diff[kLanes - 1] >> 63;
-        for (int l = 0; l < kLanes; ++l) any |= column_diff[l];
-        live |= std::uint8_t(nonzero_lanes(column_pop) << c);
-        pop += column_pop;
+        for (int r = 0; r < rows; ++r, out += a.stride)
+            tally.row(a, out, load(fixed + r * kLanes) | load(happens + r * kLanes), mask, y0 + r,
+                      j0, r == 0, r == rows - 1);
+        tally.end_column(c);
     }
-    TileOutcome outcome;
-    outcome.live = live;
-    std::uint64_t top_any = 0, bottom_any = 0;
-    for (int l = 0; l < kLanes; ++l) {
-        outcome.population += pop[l];
-        outcome.hash_delta += hash_delta[l];
-        top_any |= top[l];
-        bottom_any |= bottom[l];
-    }
-    outcome.changed = any != 0;
-    if (last_column) right = any;  // see step_tile
-    outcome.edges = std::uint8_t((top_any ? kEdgeTop : 0) | (bottom_any ? kEdgeBottom : 0) |
-                                 (left ? kEdgeLeft : 0) | (right ? kEdgeRight : 0));
-    return outcome;
+    return tally.outcome((tx + 1) * kTileWords * 64 >= a.width);
 }

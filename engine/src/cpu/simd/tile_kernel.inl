@@ -109,6 +109,82 @@ inline Shifted fetch(const std::uint64_t* r) {
     return s;
 }
 
+// The neighbour counts of `mid`: Moore reads the row sums, the other
+// neighbourhoods the shifted words.
+template <Neighbourhood K>
+inline Count4<Vec> neighbour_count(const Shifted& up, const Shifted& mid, const Shifted& down,
+                                   const RowSums<Vec>& up_sums, const RowSums<Vec>& mid_sums,
+                                   const RowSums<Vec>& down_sums) {
+    if constexpr (K == kMoore) {
+        return moore_count(up_sums, mid_sums, down_sums);
+    } else if constexpr (K == kHex) {
+        return hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
+    } else {
+        return von_neumann_count(up.self, mid.west, mid.east, down.self);
+    }
+}
+
+// What a tile kernel reports (TileOutcome), gathered row by row: each new
+// row is masked, compared with the old content, stored, counted and hashed.
+struct TileTally {
+    Vec pop{}, top{}, bottom{}, hash_delta{}, column_diff{}, column_pop{};
+    std::uint64_t left = 0, right = 0, any = 0;
+    std::uint8_t live = 0;
+
+    // Row y at `out` (lane 0 is canonical word j0) becomes `next`. Sparse
+    // steps do not store unchanged rows: a row of a fresh tile that stays
+    // empty is never written, so its page of a huge torus is never
+    // allocated (reads of untouched memory see the zero page). Dense steps
+    // store every row: the test would cost more.
+    void row(const TileKernelArgs& a, std::uint64_t* out, Vec next, Vec mask, std::int64_t y,
+             std::int64_t j0, bool first, bool last) {
+        next &= mask;
+        const Vec old = load(out) & mask;
+        const Vec d = next ^ old;
+        column_diff |= d;
+        if (a.track_hash && any_bits(d)) {
+            Vec index{};  // canonical word numbers of the lanes
+            for (int l = 0; l < kLanes; ++l) index[l] = std::uint64_t(l);
+            index += std::uint64_t(y * a.words + j0);
+            hash_delta += hash_lanes(index, next) - hash_lanes(index, old);
+        }
+        if (first) top |= d;
+        if (last) bottom |= d;
+        if (!a.sparse || any_bits(d)) store(out, next);
+        column_pop += lane_popcount(next);
+    }
+
+    // After the rows of the vector column starting at tile word c.
+    void end_column(std::int64_t c) {
+        if (c == 0) left = column_diff[0] & 1;
+        if (c == kTileWords - kLanes) right = column_diff[kLanes - 1] >> 63;
+        for (int l = 0; l < kLanes; ++l) any |= column_diff[l];
+        live |= std::uint8_t(nonzero_lanes(column_pop) << c);
+        pop += column_pop;
+        column_diff = Vec{};
+        column_pop = Vec{};
+    }
+
+    TileOutcome outcome(bool last_column) const {
+        TileOutcome o;
+        o.live = live;
+        std::uint64_t top_any = 0, bottom_any = 0;
+        for (int l = 0; l < kLanes; ++l) {
+            o.population += pop[l];
+            o.hash_delta += hash_delta[l];
+            top_any |= top[l];
+            bottom_any |= bottom[l];
+        }
+        o.changed = any != 0;
+        // The last tile of a row ends at cell W-1, which is not bit 63 of its
+        // last word: count any change there as a change of its right edge.
+        const bool right_edge = last_column ? any != 0 : right != 0;
+        o.edges = std::uint8_t((top_any ? kEdgeTop : 0) | (bottom_any ? kEdgeBottom : 0) |
+                               (left ? kEdgeLeft : 0) | (right_edge ? kEdgeRight : 0));
+        return o;
+    }
+};
+
 // The next state of `mid` (canonical words first_word + lane), unmasked
 // except for the stochastic candidates. Moore reads the row sums, the other
 // neighbourhoods the shifted words.
@@ -117,14 +193,7 @@ inline Vec next_state(const Shifted& up, const Shifted& mid, const Shifted& down
                       const RowSums<Vec>& up_sums, const RowSums<Vec>& mid_sums,
                       const RowSums<Vec>& down_sums, const CompiledRule& rule,
                       const StochasticPlan& plan, Vec mask, std::uint64_t first_word) {
-    Count4<Vec> count;
-    if constexpr (K == kMoore) {
-        count = moore_count(up_sums, mid_sums, down_sums);
-    } else if constexpr (K == kHex) {
-        count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
-    } else {
-        count = von_neumann_count(up.self, mid.west, mid.east, down.self);
-    }
+    const Count4<Vec> count = neighbour_count<K>(up, mid, down, up_sums, mid_sums, down_sums);
     Vec next;
     if constexpr (Life) {
         next = apply_life(mid.self, count);
@@ -147,15 +216,9 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     const std::int64_t y0 = ty * kTileRows;
     const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
     const CompiledRule& rule = a.rule;
-    Vec pop{}, top{}, bottom{}, hash_delta{};
-    std::uint64_t left = 0, right = 0, any = 0;
-    std::uint8_t live = 0;
-    Vec lane_index{};
-    for (int l = 0; l < kLanes; ++l) lane_index[l] = std::uint64_t(l);
-    const bool last_column = (tx + 1) * kTileWords * 64 >= a.width;
+    TileTally tally;
     StochasticPlan plan;
     if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
-    const bool sparse_stores = a.sparse;
 
     // One vector column at a time, top to bottom: the rolling window of
     // three rows stays in registers.
@@ -171,7 +234,6 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
         const std::uint64_t* down_row = row_ptr(y0 + 1);
         std::uint64_t* out = a.dst + y0 * a.stride + pos;
         Shifted up = fetch(row_ptr(y0 - 1)), mid = fetch(row_ptr(y0));
-        Vec column_diff{}, column_pop{};
         RowSums<Vec> up_sums{}, mid_sums{};
         if constexpr (K == kMoore) {
             up_sums = row_sums(up.west, up.self, up.east);
@@ -183,26 +245,11 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
             if (down_row == wrap_at) down_row = a.src + pos;
             RowSums<Vec> down_sums{};
             if constexpr (K == kMoore) down_sums = row_sums(down.west, down.self, down.east);
-            Vec next =
+            const Vec next =
                 next_state<K, Life, Stochastic>(up, mid, down, up_sums, mid_sums, down_sums, rule,
                                                 plan, mask, std::uint64_t(y * a.words + j0));
-            next &= mask;
-            const Vec old = load(out) & mask;
-            const Vec d = next ^ old;
-            column_diff |= d;
-            if (a.track_hash && any_bits(d)) {
-                const Vec index = lane_index + std::uint64_t(y * a.words + j0);
-                hash_delta += hash_lanes(index, next) - hash_lanes(index, old);
-            }
-            if (y == y0) top |= d;
-            if (y == y1 - 1) bottom |= d;
-            // Sparse steps do not store unchanged rows: a row of a fresh tile
-            // that stays empty is never written, so its page of a huge torus
-            // is never allocated (reads of untouched memory see the zero
-            // page). Dense steps store every row: the test would cost more.
-            if (!sparse_stores || any_bits(d)) store(out, next);
+            tally.row(a, out, next, mask, y, j0, y == y0, y == y1 - 1);
             out += a.stride;
-            column_pop += lane_popcount(next);
             up = mid;
             mid = down;
             if constexpr (K == kMoore) {
@@ -210,28 +257,9 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
                 mid_sums = down_sums;
             }
         }
-        if (c == 0) left = column_diff[0] & 1;
-        if (c == kTileWords - kLanes) right = column_diff[kLanes - 1] >> 63;
-        for (int l = 0; l < kLanes; ++l) any |= column_diff[l];
-        live |= std::uint8_t(nonzero_lanes(column_pop) << c);
-        pop += column_pop;
+        tally.end_column(c);
     }
-    TileOutcome outcome;
-    outcome.live = live;
-    std::uint64_t top_any = 0, bottom_any = 0;
-    for (int l = 0; l < kLanes; ++l) {
-        outcome.population += pop[l];
-        outcome.hash_delta += hash_delta[l];
-        top_any |= top[l];
-        bottom_any |= bottom[l];
-    }
-    outcome.changed = any != 0;
-    // The last tile of a row ends at cell W-1, which is not bit 63 of its last
-    // word: count any change there as a change of its right edge.
-    if (last_column) right = any;
-    outcome.edges = std::uint8_t((top_any ? kEdgeTop : 0) | (bottom_any ? kEdgeBottom : 0) |
-                                 (left ? kEdgeLeft : 0) | (right ? kEdgeRight : 0));
-    return outcome;
+    return tally.outcome((tx + 1) * kTileWords * 64 >= a.width);
 }
 
 #if (defined(__AVX512F__) && TOROID_LANES == 8) || (defined(__AVX2__) && TOROID_LANES == 4)
