@@ -69,17 +69,6 @@ class Grid {
     std::vector<std::uint64_t> words_;
 };
 
-// A width x height copy of rectangle r of any cell source: cell (x, y) of the
-// copy is get(r.x + x, r.y + y) (the source wraps its own coordinates).
-template <class Get>
-Grid copy_region(const Rect& r, Get&& get) {
-    Grid out(r.width, r.height);
-    for (std::int64_t y = 0; y < r.height; ++y)
-        for (std::int64_t x = 0; x < r.width; ++x)
-            if (get(r.x + x, r.y + y)) out.set(x, y, true);
-    return out;
-}
-
 // InputError unless 1 <= width, height <= 2^40 (sizes beyond keep no byte
 // count exact).
 void check_grid_size(std::int64_t width, std::int64_t height);
