@@ -101,6 +101,44 @@ TEST(MethuselahResume, InterruptWritesACheckpoint) {
     const MethuselahResult resumed = analyse_methuselah(p.cells, "acorn", Rule(), r);
     EXPECT_EQ(resumed.lifespan, 5206u);
     EXPECT_EQ(resumed.final_population, 633u);
+    // The sweep schedule (longer intervals while no ship is in flight) is
+    // part of the checkpoint: the resumed run is the uninterrupted one.
+    const MethuselahResult full = analyse_methuselah(p.cells, "acorn", Rule(), {});
+    EXPECT_EQ(resumed.generations_run, full.generations_run);
+    EXPECT_EQ(resumed.population, full.population);
+    std::filesystem::remove(path);
+}
+
+// Checkpoints of the first format (a sweep every 64 generations, no
+// next-sweep field) still resume, to the same answer; a next sweep off the
+// 64-generation grid is damage.
+TEST(MethuselahResume, FirstFormatCheckpointsStillResume) {
+    const Pattern p = library("acorn");
+    const std::string path = temp_path("acorn-v1");
+    MethuselahOptions o;
+    o.checkpoint_path = path;
+    o.progress = [](const MethuselahProgress& pr) { return pr.generation < 3000; };
+    ASSERT_TRUE(analyse_methuselah(p.cells, "acorn", Rule(), o).interrupted);
+    Checkpoint cp = load_checkpoint(path);
+    const std::string v2 = "toroid-methuselah-2", v1 = "toroid-methuselah-1";
+    ASSERT_EQ(cp.metadata.compare(8, v2.size(), v2), 0);  // after its u64 length
+
+    Checkpoint damaged = cp;
+    damaged.metadata.replace(damaged.metadata.size() - 8, 8,
+                             std::string("\x64\0\0\0\0\0\0\0", 8));  // next sweep 100
+    save_checkpoint(path, damaged);
+    MethuselahOptions r;
+    r.resume_path = path;
+    EXPECT_THROW(analyse_methuselah(p.cells, "acorn", Rule(), r), InputError);
+
+    cp.metadata.replace(8, v1.size(), v1);
+    cp.metadata.resize(cp.metadata.size() - 8);
+    save_checkpoint(path, cp);
+    const MethuselahResult resumed = analyse_methuselah(p.cells, "acorn", Rule(), r);
+    EXPECT_TRUE(resumed.stabilised);
+    EXPECT_EQ(resumed.lifespan, 5206u);
+    EXPECT_EQ(resumed.final_population, 633u);
+    EXPECT_EQ(resumed.ships, 13u);
     std::filesystem::remove(path);
 }
 

@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <span>
 
 #include "methuselah_run.hpp"
 #include "toroid/error.hpp"
@@ -42,15 +43,23 @@ Rect unite(const Rect& a, const Rect& b) {
 }
 
 // Objects: cells within Chebyshev distance 2 of each other, so that the
-// LWSS's detached cells stay with it. `cells` sorted by (y, x); objects in
-// the order of their first cell, each sorted.
+// LWSS's detached cells stay with it. `cells` sorted by (y, x).
 //
 // Union-find over runs, not cells: a run is a row's maximal sequence of
 // cells with gaps of at most 2 (connected already), and every point of a
 // run lies within 1 of one of its cells, so runs of rows y-1 and y-2 touch a
 // run of row y exactly when their extents come within 2. A sweep of Acorn's
 // debris has a few cells per run.
-std::vector<std::vector<Cell>> objects(const std::vector<Cell>& cells) {
+struct Objects {
+    std::vector<Cell> cells;         // object by object, each sorted by (y, x)
+    std::vector<std::size_t> start;  // object i is cells[start[i], start[i + 1])
+    std::size_t size() const { return start.size() - 1; }
+    std::span<const Cell> operator[](std::size_t i) const {
+        return {cells.data() + start[i], start[i + 1] - start[i]};
+    }
+};
+
+Objects objects(const std::vector<Cell>& cells) {
     struct Run {
         std::int64_t y, x0, x1;
         std::size_t first, end;  // its cells
@@ -93,46 +102,65 @@ std::vector<std::vector<Cell>> objects(const std::vector<Cell>& cells) {
             }
         }
     }
-    std::vector<std::vector<Cell>> out;
-    std::vector<std::int64_t> slot(n, -1);
+    // Objects numbered in the order of their first cell; one counting pass,
+    // then the runs are scattered in scan order (so each object stays sorted).
+    std::vector<std::uint32_t> object_of(n);
+    Objects out;
+    std::vector<std::size_t> count;
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint32_t root = find(std::uint32_t(i));
-        if (slot[root] < 0) {
-            slot[root] = std::int64_t(out.size());
-            out.emplace_back();
+        if (root == i) {
+            object_of[i] = std::uint32_t(count.size());
+            count.push_back(0);
+        } else {
+            object_of[i] = object_of[root];  // root < i: numbered already
         }
-        auto& object = out[std::size_t(slot[root])];
-        object.insert(object.end(), cells.begin() + std::ptrdiff_t(runs[i].first),
-                      cells.begin() + std::ptrdiff_t(runs[i].end));
+        count[object_of[i]] += runs[i].end - runs[i].first;
     }
-    // Cells of an object came run by run, in scan order: still sorted.
+    out.start.assign(count.size() + 1, 0);
+    for (std::size_t k = 0; k < count.size(); ++k) out.start[k + 1] = out.start[k] + count[k];
+    out.cells.resize(cells.size());
+    std::vector<std::size_t> fill(out.start.begin(), out.start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::size_t& at = fill[object_of[i]];
+        std::copy(cells.begin() + std::ptrdiff_t(runs[i].first),
+                  cells.begin() + std::ptrdiff_t(runs[i].end),
+                  out.cells.begin() + std::ptrdiff_t(at));
+        at += runs[i].end - runs[i].first;
+    }
     return out;
 }
 
-// Deletes escaping ships at generation t; returns true when some were deleted.
-bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& cells) {
+// Deletes escaping ships at generation t; returns true when some were
+// deleted. `in_flight`: ships found that are not far enough to delete yet.
+bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& cells,
+                 std::size_t& in_flight) {
+    in_flight = 0;
     if (!run.catalog || cells.empty()) return false;
-    struct Obj {
-        Rect box;
-        int kind;
-        std::size_t index;
-    };
     // Only objects outside the debris box can escape, so only those are
     // classified: large objects and small ones near the box are debris, and
     // the box grows until no unresolved object is within the margin of it.
-    const auto objs = objects(cells);
-    std::vector<Rect> boxes(objs.size());
-    std::vector<int> state(objs.size(), 0);  // 0 unresolved, 1 debris, 2 ship
-    std::vector<int> kinds(objs.size(), -1);
+    const Objects objs = objects(cells);
+    const std::size_t n = objs.size();
+    std::vector<Rect> boxes(n);
+    std::vector<int> state(n, 0);  // 0 unresolved, 1 debris, 2 ship
+    std::vector<int> kinds(n, -1);
+    std::vector<std::uint32_t> open;  // unresolved objects
     Rect debris;
-    for (std::size_t i = 0; i < objs.size(); ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
         boxes[i] = box_of(objs[i]);
         if (objs[i].size() > ShipCatalog::kMaxCells || boxes[i].width > ShipCatalog::kMaxSize ||
             boxes[i].height > ShipCatalog::kMaxSize) {
             state[i] = 1;
             debris = unite(debris, boxes[i]);
+        } else {
+            open.push_back(std::uint32_t(i));
         }
     }
+    // Largest first (the likeliest debris); ties in scan order.
+    std::stable_sort(open.begin(), open.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return objs[a].size() > objs[b].size();
+    });
     // Unresolved objects this close to the box are absorbed without being
     // classified (they cannot escape yet); farther ones are classified, so
     // that a stream of ships does not chain into the box.
@@ -142,24 +170,28 @@ bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& c
                b.x >= debris.x + debris.width + kAbsorb || b.y + b.height + kAbsorb <= debris.y ||
                b.y >= debris.y + debris.height + kAbsorb;
     };
-    // Classify one object at a time, largest first (the likeliest debris),
-    // absorbing into the box whatever is then near it.
-    for (;;) {
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (std::size_t i = 0; i < objs.size(); ++i) {
-                if (state[i] != 0 || outside(boxes[i])) continue;
+    // Classify one object at a time, largest first, absorbing into the box
+    // whatever is then near it (again while the box grows); absorbed and
+    // classified objects leave the open list, so late passes are short.
+    for (bool grew = !debris.empty();;) {
+        while (grew) {
+            grew = false;
+            std::size_t kept = 0;
+            for (const std::uint32_t i : open) {
+                if (outside(boxes[i])) {
+                    open[kept++] = i;
+                    continue;
+                }
                 state[i] = 1;
                 debris = unite(debris, boxes[i]);
-                changed = true;
+                grew = true;
             }
+            open.resize(kept);
         }
-        std::size_t pick = objs.size();
-        for (std::size_t i = 0; i < objs.size(); ++i)
-            if (state[i] == 0 && (pick == objs.size() || objs[i].size() > objs[pick].size()))
-                pick = i;
-        if (pick == objs.size()) break;
-        std::vector<Cell> shape = objs[pick];
+        if (open.empty()) break;
+        const std::uint32_t pick = open.front();
+        open.erase(open.begin());
+        std::vector<Cell> shape(objs[pick].begin(), objs[pick].end());
         for (Cell& c : shape) c.x -= boxes[pick].x, c.y -= boxes[pick].y;
         kinds[pick] = run.catalog->classify(shape);
         if (kinds[pick] >= 0) {
@@ -167,24 +199,27 @@ bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& c
         } else {
             state[pick] = 1;
             debris = unite(debris, boxes[pick]);
+            grew = true;
         }
     }
-    std::vector<Obj> found;
-    for (std::size_t i = 0; i < objs.size(); ++i)
-        if (state[i] == 2) found.push_back({boxes[i], kinds[i], i});
     std::vector<Cell> doomed;
-    for (const Obj& o : found) {
-        const ShipKind& k = run.catalog->kind(o.kind);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (state[i] != 2) continue;
+        const ShipKind& k = run.catalog->kind(kinds[i]);
+        const Rect& b = boxes[i];
         bool away = debris.empty();
         if (!away) {
-            away = (k.dx < 0 && o.box.x + o.box.width + kMargin <= debris.x) ||
-                   (k.dx > 0 && o.box.x >= debris.x + debris.width + kMargin) ||
-                   (k.dy < 0 && o.box.y + o.box.height + kMargin <= debris.y) ||
-                   (k.dy > 0 && o.box.y >= debris.y + debris.height + kMargin);
+            away = (k.dx < 0 && b.x + b.width + kMargin <= debris.x) ||
+                   (k.dx > 0 && b.x >= debris.x + debris.width + kMargin) ||
+                   (k.dy < 0 && b.y + b.height + kMargin <= debris.y) ||
+                   (k.dy > 0 && b.y >= debris.y + debris.height + kMargin);
         }
-        if (!away) continue;
-        run.removals.push_back({t, o.kind, o.box.x, o.box.y});
-        doomed.insert(doomed.end(), objs[o.index].begin(), objs[o.index].end());
+        if (!away) {
+            ++in_flight;
+            continue;
+        }
+        run.removals.push_back({t, kinds[i], b.x, b.y});
+        doomed.insert(doomed.end(), objs[i].begin(), objs[i].end());
     }
     if (doomed.empty()) return false;
     run.universe->clear_cells(doomed);
@@ -193,14 +228,17 @@ bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& c
     return true;
 }
 
-void check_edges(const MethuselahRun& run, const std::vector<Cell>& cells, std::uint64_t t,
-                 bool auto_torus) {
-    if (cells.empty() || run.rule.births_on_zero()) return;
+// Room between the live cells and the torus edge (cells); throws Regrow or
+// the "torus too small" error when it is under kGuard, the distance cells
+// can travel at light speed between two sweeps 64 generations apart.
+std::int64_t check_edges(const MethuselahRun& run, const std::vector<Cell>& cells, std::uint64_t t,
+                         bool auto_torus) {
+    if (run.rule.births_on_zero()) return kGuard;  // the torus fills: no room to measure
+    if (cells.empty()) return std::numeric_limits<std::int64_t>::max();
     const Rect b = box_of(cells);
     const std::int64_t w = run.universe->width(), h = run.universe->height();
-    if (b.x >= kGuard && b.y >= kGuard && b.x + b.width <= w - kGuard &&
-        b.y + b.height <= h - kGuard)
-        return;
+    const std::int64_t room = std::min({b.x, b.y, w - (b.x + b.width), h - (b.y + b.height)});
+    if (room >= kGuard) return room;
     if (auto_torus) throw Regrow{};
     throw InputError("the " + std::to_string(w) + "x" + std::to_string(h) +
                      " torus is too small for '" + run.name + "': at generation " +
@@ -208,6 +246,20 @@ void check_edges(const MethuselahRun& run, const std::vector<Cell>& cells, std::
                      std::to_string(kGuard) +
                      " cells), where they would wrap around and corrupt the result; "
                      "use --torus auto or a larger torus");
+}
+
+// The generation of the next sweep after one at t. Sweeps cost object
+// extraction and classification of new shapes; stepping costs less, so while
+// no ship is in flight (none found short of its deletion margin) the interval
+// doubles up to kSnapshot as long as no cell can come within 8 cells of the
+// edge at light speed before then. Aligned to the interval, so that every
+// multiple of kSnapshot is a sweep. Ships in flight are followed every
+// kSweep generations, so they leave as soon as they are far enough.
+std::uint64_t next_sweep_after(std::uint64_t t, std::int64_t room, std::size_t in_flight) {
+    std::uint64_t interval = kSweep;
+    if (in_flight == 0)
+        while (interval * 2 <= kSnapshot && std::int64_t(interval * 2) + 8 <= room) interval *= 2;
+    return (t / interval + 1) * interval;
 }
 
 void save(const MethuselahRun& run, const std::string& path, std::uint64_t t) {
@@ -288,16 +340,24 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
             break;
         }
         bool removed = false;
-        if (t % kSweep == 0) {
-            if (!opt.checkpoint_path.empty() && opt.checkpoint_every > 0 &&
-                t >= last_ckpt + opt.checkpoint_every) {
-                save(run, opt.checkpoint_path, t);
-                last_ckpt = t;
-            }
+        if (t % kSweep == 0 && !opt.checkpoint_path.empty() && opt.checkpoint_every > 0 &&
+            t >= last_ckpt + opt.checkpoint_every) {
+            save(run, opt.checkpoint_path, t);
+            last_ckpt = t;
+        }
+        if (t % kSweep == 0 && t >= run.next_sweep) {
             const std::vector<Cell> cells = run.universe->cells();
-            check_edges(run, cells, t, auto_torus);
-            if (t % kSnapshot == 0 && run.catalog) run.snapshots.push_back({t, cells});
-            removed = sweep_ships(run, t, cells);
+            const std::int64_t room = check_edges(run, cells, t, auto_torus);
+            if (run.catalog) {
+                // Every kSnapshot generations, and the latest sweep's (the
+                // exact lifespan replays from the last one before it).
+                if (!run.snapshots.empty() && run.snapshots.back().generation % kSnapshot != 0)
+                    run.snapshots.pop_back();
+                run.snapshots.push_back({t, cells});
+            }
+            std::size_t in_flight = 0;
+            removed = sweep_ships(run, t, cells, in_flight);
+            run.next_sweep = next_sweep_after(t, room, in_flight);
         }
         if (!run.deterministic) {
             if (run.universe->population() == 0 && !rule.births_on_zero()) {

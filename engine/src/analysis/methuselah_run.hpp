@@ -15,7 +15,7 @@
 
 namespace toroid::detail {
 
-inline constexpr std::uint64_t kSweep = 64;      // generations between ship sweeps
+inline constexpr std::uint64_t kSweep = 64;      // generations between ship sweeps, at least
 inline constexpr std::uint64_t kSnapshot = 512;  // generations between in-memory snapshots
 inline constexpr std::int64_t kMargin = 32;  // ship's distance from the debris box before deletion
 inline constexpr std::uint64_t kMaxPeriod = 100000;
@@ -48,6 +48,7 @@ struct MethuselahRun {
     std::vector<Removal> removals;
     std::vector<Snapshot> snapshots;
     std::int64_t last_removal = -1;  // generation of the latest deletion (-1: none)
+    std::uint64_t next_sweep = 0;    // generation of the next sweep (a multiple of kSweep)
     std::unordered_map<std::uint64_t, std::uint64_t>
         seen;  // hash -> generation, since last_removal
 };

@@ -2,8 +2,9 @@
 //
 // Layout (little-endian u64 unless noted): magic string, name, rule,
 // pattern hash, width, height, histories (pop, hash), deletions (generation,
-// x, y, shape cells), snapshots (generation, cells), last deletion. Ship
-// kinds are not stored: classify(shape) recomputes them exactly.
+// x, y, shape cells), snapshots (generation, cells), last deletion, next
+// sweep (version 2; version 1 swept every kSweep generations). Ship kinds
+// are not stored: classify(shape) recomputes them exactly.
 #include <cstring>
 
 #include "methuselah_run.hpp"
@@ -13,7 +14,8 @@ namespace toroid::detail {
 
 namespace {
 
-constexpr const char* kMagic = "toroid-methuselah-1";
+constexpr const char* kMagic = "toroid-methuselah-2";
+constexpr const char* kMagicVersion1 = "toroid-methuselah-1";
 
 struct Writer {
     std::string s;
@@ -92,12 +94,14 @@ std::string encode_run(const MethuselahRun& run) {
         w.cells(s.cells);
     }
     w.i64(run.last_removal);
+    w.u64(run.next_sweep);
     return w.s;
 }
 
 void decode_run(const std::string& metadata, const std::string& source, MethuselahRun& run) {
     Reader r{metadata, source};
-    if (metadata.size() < 8 || r.str() != kMagic)
+    const std::string magic = metadata.size() < 8 ? std::string() : r.str();
+    if (magic != kMagic && magic != kMagicVersion1)
         throw InputError("'" + source +
                          "' is not a methuselah checkpoint (it was written by another command)");
     const std::string name = r.str(), rule = r.str();
@@ -131,6 +135,8 @@ void decode_run(const std::string& metadata, const std::string& source, Methusel
         s.cells = r.cells();
     }
     run.last_removal = r.i64();
+    run.next_sweep = magic == kMagic ? r.u64() : 0;
+    if (run.next_sweep % kSweep != 0) r.fail();
     // The table of states since the last deletion, as the uninterrupted run has it.
     run.seen.clear();
     const std::uint64_t from = run.last_removal < 0 ? 0 : std::uint64_t(run.last_removal) + 1;
