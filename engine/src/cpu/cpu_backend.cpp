@@ -96,6 +96,8 @@ struct CpuBackend::State {
     // cell (exact after a kernel wrote it, all set after other writes). The
     // scheduler computes only the half of a tile that can hold cells.
     std::vector<std::uint8_t> tile_live[2];
+    std::vector<std::uint32_t> tile_rows;     // last step: rows that changed (sparse steps)
+    std::vector<std::uint32_t> need_rows;     // this step: rows of each active tile to compute
     std::vector<std::uint8_t> tile_changed;   // last step
     std::vector<std::uint8_t> tile_edges;     // last step: kEdge* bits
     std::vector<std::uint64_t> tile_delta;    // last step: hash change (with track_hash)
@@ -220,10 +222,21 @@ struct CpuBackend::State {
         return std::uint8_t(need);
     }
 
-    void add(std::uint32_t t) {
-        if (stamp[t] == stamp_now) return;
-        stamp[t] = stamp_now;
-        active.push_back(t);
+    static constexpr std::uint32_t kAllRows = ~std::uint32_t(0);
+    // Bit of the last row of tile row ty (the torus's last tile row may be short).
+    std::uint32_t last_row_bit(std::int64_t ty) const {
+        return std::uint32_t(1) << (std::min(kTileRows, height - ty * kTileRows) - 1);
+    }
+
+    // Tile t is computed this step, at least the rows in `rows`.
+    void add(std::uint32_t t, std::uint32_t rows) {
+        if (stamp[t] != stamp_now) {
+            stamp[t] = stamp_now;
+            active.push_back(t);
+            need_rows[t] = rows;
+        } else {
+            need_rows[t] |= rows;
+        }
     }
     void add_with_neighbours(std::uint32_t t) {
         const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
@@ -231,23 +244,30 @@ struct CpuBackend::State {
             const std::int64_t ny = (ty + dy + tiles_y) % tiles_y;
             for (std::int64_t dx = -1; dx <= 1; ++dx) {
                 const std::int64_t nx = (tx + dx + tiles_x) % tiles_x;
-                add(std::uint32_t(ny * tiles_x + nx));
+                add(std::uint32_t(ny * tiles_x + nx), kAllRows);
             }
         }
     }
-    // A changed tile, and the neighbours that see one of its changed borders.
+    // A changed tile, and the neighbours that see one of its changed
+    // borders, with the rows that can change: next to a changed row, or the
+    // row facing a changed top or bottom border. The other rows' 3x3
+    // neighbourhoods are as two generations ago, so the plane being written
+    // already holds their next state.
     void add_affected(std::uint32_t t) {
         const std::uint8_t e = tile_edges[t];
         const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const std::uint32_t m = tile_rows[t];
+        const std::uint32_t around = m | (m << 1) | (m >> 1);
         const int dy_lo = (e & detail::kEdgeTop) ? -1 : 0,
                   dy_hi = (e & detail::kEdgeBottom) ? 1 : 0;
         const int dx_lo = (e & detail::kEdgeLeft) ? -1 : 0,
                   dx_hi = (e & detail::kEdgeRight) ? 1 : 0;
         for (int dy = dy_lo; dy <= dy_hi; ++dy) {
             const std::int64_t ny = (ty + dy + tiles_y) % tiles_y;
+            const std::uint32_t rows = dy < 0 ? last_row_bit(ny) : dy > 0 ? 1u : around;
             for (int dx = dx_lo; dx <= dx_hi; ++dx) {
                 const std::int64_t nx = (tx + dx + tiles_x) % tiles_x;
-                add(std::uint32_t(ny * tiles_x + nx));
+                add(std::uint32_t(ny * tiles_x + nx), rows);
             }
         }
     }
@@ -330,7 +350,7 @@ struct CpuBackend::State {
                 if (tile_pop[cur][t])
                     add_with_neighbours(t);
                 else if (tile_pop[1 - cur][t])
-                    add(t);
+                    add(t, kAllRows);
             }
             return;
         }
@@ -369,6 +389,8 @@ struct CpuBackend::State {
             total_pop[p] = total_hash[p] = 0;
             tile_live[p].assign(tiles, 0);
         }
+        tile_rows.assign(tiles, 0);
+        need_rows.assign(tiles, 0);
         tile_changed.assign(tiles, 0);
         tile_edges.assign(tiles, 0);
         tile_delta.assign(tiles, 0);
@@ -618,30 +640,43 @@ void CpuBackend::step(std::uint64_t generations) {
 
         const std::size_t n = s.active.size();
         // Sparse work computes only the half of a tile that can hold cells
-        // (words_needed), or nothing when neither can; every tile is whole
-        // when all are computed anyway.
+        // (words_needed), or nothing when neither can, and only the rows
+        // that can change (need_rows, from add_affected); every tile is
+        // whole when all are computed anyway.
         const bool whole = s.all_active();
         args.sparse = !whole;
+        std::vector<std::uint64_t>& old_pop = s.old_pop;
+        old_pop.clear();
+        for (std::uint32_t t : s.active) old_pop.push_back(s.tile_pop[nxt][t]);
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
                 const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
                 const std::uint8_t need = whole ? 0xFF : s.words_needed(t);
+                const std::uint32_t rows = whole ? State::kAllRows : s.need_rows[t];
+                s.tile_changed[t] = false;
+                if (need == 0 || rows == 0) continue;  // dead or repeating: unchanged
+                const std::int64_t r0 = std::countr_zero(rows), r1 = 32 - std::countl_zero(rows);
                 detail::TileOutcome o;
-                if (need == 0)
-                    ;  // dead, and nothing to clear: unchanged
-                else if ((need & 0xF0) == 0)
-                    o = s.kernel.half(args, tx, ty, 0, kTileWords / 2);
+                if ((need & 0xF0) == 0)
+                    o = s.kernel.half(args, tx, ty, 0, kTileWords / 2, r0, r1);
                 else if ((need & 0x0F) == 0)
-                    o = s.kernel.half(args, tx, ty, kTileWords / 2, kTileWords);
+                    o = s.kernel.half(args, tx, ty, kTileWords / 2, kTileWords, r0, r1);
                 else
-                    o = s.kernel.step(args, tx, ty, 0, kTileWords);
+                    o = s.kernel.step(args, tx, ty, 0, kTileWords, r0, r1);
                 // Only this task touches tile t's counters of the next plane.
-                s.tile_live[nxt][t] = o.live;
+                // Rows not computed keep their content: their live words and
+                // population stay counted.
+                const bool some_rows =
+                    r0 > 0 || r1 < std::min(kTileRows, s.height - ty * kTileRows);
+                s.tile_live[nxt][t] =
+                    some_rows ? std::uint8_t(o.live | s.tile_live[nxt][t]) : o.live;
                 if (o.changed) {
-                    s.tile_pop[nxt][t] = o.population;
+                    s.tile_pop[nxt][t] =
+                        some_rows ? old_pop[i] - o.old_population + o.population : o.population;
                     s.tile_edges[t] = o.edges;
                     s.tile_delta[t] = o.hash_delta;
+                    s.tile_rows[t] = o.rows;
                 }
                 s.tile_changed[t] = o.changed;
             }
@@ -651,9 +686,6 @@ void CpuBackend::step(std::uint64_t generations) {
         // saves for the small, busy areas of methuselahs and ships (Acorn's
         // analysis runs 5x faster so on a loaded 2-core machine).
         constexpr std::size_t kInlineTiles = 256;
-        std::vector<std::uint64_t>& old_pop = s.old_pop;
-        old_pop.clear();
-        for (std::uint32_t t : s.active) old_pop.push_back(s.tile_pop[nxt][t]);
         if (n <= kInlineTiles) {
             run_tiles(0, n);
         } else {

@@ -40,21 +40,33 @@ struct TileKernelArgs {
 inline constexpr std::uint8_t kEdgeTop = 1, kEdgeBottom = 2, kEdgeLeft = 4, kEdgeRight = 8;
 
 struct TileOutcome {
-    std::uint64_t population = 0;
-    std::uint8_t live = 0;   // bit j: word j of the tile's new content holds a live cell
+    std::uint64_t population = 0;  // of the rows computed (the whole tile unless told)
+    // With a row range short of the tile: population of what dst held in the
+    // rows computed (the caller subtracts it from the tile's old count).
+    std::uint64_t old_population = 0;
+    std::uint8_t live = 0;   // bit j: word j of the rows computed holds a live cell
     bool changed = false;    // new content differs from what dst held (t-1)
     std::uint8_t edges = 0;  // kEdge* bits: borders (row or column of cells) that changed
+    // Sparse steps: bit r set when row r of the tile changed (the rows the
+    // next step must recompute around; see TileKernel).
+    std::uint32_t rows = 0;
     // With track_hash: sum of hash_word(new) - hash_word(old) over the words
     // that changed (grid_hash.hpp), so the tile's hash follows without a rescan.
     std::uint64_t hash_delta = 0;
 };
 
-// Computes words [first_word, end_word) of the tile (a multiple of the
-// kernel's vector width; 0 and kTileWords for the whole tile). The caller
-// guarantees that the other words are dead and stay dead (no live cell in
-// them or next to them), so the outcome describes the whole tile.
+// Computes words [first_word, end_word) of rows [first_row, end_row) of the
+// tile (words: a multiple of the kernel's vector width; 0, kTileWords, 0,
+// kTileRows for the whole tile). The caller guarantees that the other words
+// are dead and stay dead (no live cell in them or next to them), and that in
+// the other rows dst already holds the next state: their neighbourhood did
+// not change since dst was written two generations ago (a tile that
+// repeats with period 2 costs nothing). Rows past the torus's last row are
+// ignored. The outcome describes the whole tile, except `population` and
+// `live`, which cover the rows computed.
 using TileKernel = TileOutcome (*)(const TileKernelArgs&, std::int64_t tile_x, std::int64_t tile_y,
-                                   std::int64_t first_word, std::int64_t end_word);
+                                   std::int64_t first_word, std::int64_t end_word,
+                                   std::int64_t first_row, std::int64_t end_row);
 
 // Sum of hash_word(y * words + j, word) over the tile's canonical words of
 // `plane` (grid_hash.hpp), i.e. the tile's share of Grid::hash().

@@ -103,13 +103,17 @@ inline void drain_queue(const StochasticPlan& plan, const StochasticQueue& in, i
 
 template <Neighbourhood K>
 TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
-                             std::int64_t first_word, std::int64_t end_word) {
-    const std::int64_t y0 = ty * kTileRows;
-    const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
-    const int rows = int(y1 - y0);
+                             std::int64_t first_word, std::int64_t end_word, std::int64_t first_row,
+                             std::int64_t end_row) {
+    const std::int64_t top = ty * kTileRows;  // the tile's rows: [top, bottom)
+    const std::int64_t bottom = top + kTileRows < a.height ? top + kTileRows : a.height;
+    const std::int64_t y0 = top + first_row;
+    const std::int64_t y1 = top + end_row < bottom ? top + end_row : bottom;
+    const int rows = int(y1 - y0), r_top = int(y0 - top), r_last = int(bottom - top) - 1;
     const CompiledRule& rule = a.rule;
     const StochasticPlan plan = make_stochastic_plan(rule, a.seed, a.generation);
     TileTally tally;
+    tally.count_old = y0 > top || y1 < bottom;
     Vec lane_index{};
     for (int l = 0; l < kLanes; ++l) lane_index[l] = std::uint64_t(l);
 
@@ -193,7 +197,7 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
         std::uint64_t* out = a.dst + y0 * a.stride + pos;
         for (int r = 0; r < rows; ++r, out += a.stride)
             tally.row(a, out, load(fixed + r * kLanes) | load(happens + r * kLanes), mask, y0 + r,
-                      j0, r == 0, r == rows - 1);
+                      j0, r_top + r == 0, r_top + r == r_last, r_top + r);
         tally.end_column(c);
     }
     return tally.outcome((tx + 1) * kTileWords * 64 >= a.width);

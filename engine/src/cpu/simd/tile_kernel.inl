@@ -127,17 +127,21 @@ inline Count4<Vec> neighbour_count(const Shifted& up, const Shifted& mid, const 
 // What a tile kernel reports (TileOutcome), gathered row by row: each new
 // row is masked, compared with the old content, stored, counted and hashed.
 struct TileTally {
-    Vec pop{}, top{}, bottom{}, hash_delta{}, column_diff{}, column_pop{};
+    Vec pop{}, old_pop{}, top{}, bottom{}, hash_delta{}, column_diff{}, column_pop{};
     std::uint64_t left = 0, right = 0, any = 0;
     std::uint8_t live = 0;
+    std::uint32_t rows = 0;
+    bool count_old = false;  // a row range short of the tile: count what dst held too
 
-    // Row y at `out` (lane 0 is canonical word j0) becomes `next`. Sparse
+    // Row r of the tile (torus row y) at `out` (lane 0 is canonical word j0)
+    // becomes `next`; `first` / `last`: the tile's first / last row. Sparse
     // steps do not store unchanged rows: a row of a fresh tile that stays
     // empty is never written, so its page of a huge torus is never
-    // allocated (reads of untouched memory see the zero page). Dense steps
-    // store every row: the test would cost more.
+    // allocated (reads of untouched memory see the zero page); they note
+    // the rows that changed. Dense steps store every row: the test would
+    // cost more.
     void row(const TileKernelArgs& a, std::uint64_t* out, Vec next, Vec mask, std::int64_t y,
-             std::int64_t j0, bool first, bool last) {
+             std::int64_t j0, bool first, bool last, int r) {
         next &= mask;
         const Vec old = load(out) & mask;
         const Vec d = next ^ old;
@@ -150,8 +154,14 @@ struct TileTally {
         }
         if (first) top |= d;
         if (last) bottom |= d;
-        if (!a.sparse || any_bits(d)) store(out, next);
+        if (!a.sparse) {
+            store(out, next);
+        } else if (any_bits(d)) {
+            store(out, next);
+            rows |= std::uint32_t(1) << r;
+        }
         column_pop += lane_popcount(next);
+        if (count_old) old_pop += lane_popcount(old);
     }
 
     // After the rows of the vector column starting at tile word c.
@@ -168,9 +178,11 @@ struct TileTally {
     TileOutcome outcome(bool last_column) const {
         TileOutcome o;
         o.live = live;
+        o.rows = rows;
         std::uint64_t top_any = 0, bottom_any = 0;
         for (int l = 0; l < kLanes; ++l) {
             o.population += pop[l];
+            o.old_population += old_pop[l];
             o.hash_delta += hash_delta[l];
             top_any |= top[l];
             bottom_any |= bottom[l];
@@ -212,11 +224,15 @@ inline Vec next_state(const Shifted& up, const Shifted& mid, const Shifted& down
 
 template <Neighbourhood K, bool Life, bool Stochastic>
 TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
-                      std::int64_t first_word, std::int64_t end_word) {
-    const std::int64_t y0 = ty * kTileRows;
-    const std::int64_t y1 = y0 + kTileRows < a.height ? y0 + kTileRows : a.height;
+                      std::int64_t first_word, std::int64_t end_word, std::int64_t first_row,
+                      std::int64_t end_row) {
+    const std::int64_t top = ty * kTileRows;  // the tile's rows: [top, bottom)
+    const std::int64_t bottom = top + kTileRows < a.height ? top + kTileRows : a.height;
+    const std::int64_t y0 = top + first_row;
+    const std::int64_t y1 = top + end_row < bottom ? top + end_row : bottom;
     const CompiledRule& rule = a.rule;
     TileTally tally;
+    tally.count_old = y0 > top || y1 < bottom;
     StochasticPlan plan;
     if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
 
@@ -248,7 +264,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
             const Vec next =
                 next_state<K, Life, Stochastic>(up, mid, down, up_sums, mid_sums, down_sums, rule,
                                                 plan, mask, std::uint64_t(y * a.words + j0));
-            tally.row(a, out, next, mask, y, j0, y == y0, y == y1 - 1);
+            tally.row(a, out, next, mask, y, j0, y == top, y == bottom - 1, int(y - top));
             out += a.stride;
             up = mid;
             mid = down;
