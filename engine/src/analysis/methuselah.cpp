@@ -223,7 +223,7 @@ bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& c
     }
     if (doomed.empty()) return false;
     run.universe->clear_cells(doomed);
-    run.seen.clear();
+    forget_repeats(run);
     run.last_removal = std::int64_t(t);
     return true;
 }
@@ -307,6 +307,12 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
     run.deterministic = !rule.stochastic();
     if (run.deterministic && !rule.births_on_zero())
         run.catalog = std::make_unique<ShipCatalog>(rule);
+    run.every_hash = run.deterministic && !run.catalog;
+    // The signature (or hash) of the current state, appended to the history.
+    auto note_signature = [&] {
+        run.pop.push_back(run.universe->population());
+        run.sig.push_back(run.every_hash ? run.universe->hash() : run.universe->signature());
+    };
 
     std::uint64_t t = 0;
     if (resume) {
@@ -319,8 +325,7 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
             for (std::int64_t x = 0; x < pattern.width(); ++x)
                 if (pattern.get(x, y)) cells.push_back({run.origin_x + x, run.origin_y + y});
         run.universe->start(cells, 0);
-        run.pop.push_back(run.universe->population());
-        run.hash.push_back(run.universe->hash());
+        note_signature();
     }
 
     MethuselahResult res;
@@ -365,18 +370,20 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
                 break;
             }
         } else if (!removed) {
-            auto [it, inserted] = run.seen.try_emplace(run.universe->hash(), t);
-            if (!inserted) {
-                found = true, T = t, p = t - it->second;
+            const std::uint64_t period = note_generation(run, t, [&] {
+                const std::uint64_t state_hash = run.universe->hash();
+                run.hashed.push_back({t, state_hash});
+                return state_hash;
+            });
+            if (period != 0) {
+                found = true, T = t, p = period;
                 break;
             }
-            if (run.seen.size() > 2 * kMaxPeriod) run.seen.clear();
         }
         if (t >= opt.max_gens) break;
         run.universe->step(1);
         ++t;
-        run.pop.push_back(run.universe->population());
-        run.hash.push_back(run.universe->hash());
+        note_signature();
     }
 
     res.generations_run = t;
@@ -394,8 +401,13 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
             }
             L = exact_lifespan(run, T, p, phases);
         } else if (run.deterministic) {
-            L = T - p;  // hash history: first t from which hash(t) == hash(t + p) up to T
-            while (L > 0 && run.hash[L - 1] == run.hash[L - 1 + p]) --L;
+            // Hash history: first t from which hash(t) == hash(t + p) up to T.
+            const std::vector<std::uint64_t> hashes =
+                run.every_hash ? std::vector<std::uint64_t>(run.sig.begin(),
+                                                            run.sig.begin() + std::ptrdiff_t(T + 1))
+                               : replay_hashes(run, T);
+            L = T - p;
+            while (L > 0 && hashes[L - 1] == hashes[L - 1 + p]) --L;
             debris = run.universe->grid().bounding_box();
         }
         res.lifespan = L;

@@ -19,6 +19,51 @@ std::vector<std::uint64_t> real_population(const MethuselahRun& run, std::uint64
     return out;
 }
 
+namespace {
+
+// The run again from one of its snapshots, deleting the recorded ships at
+// the generations the run deleted them (after looking at the state, before
+// stepping, as the main loop does).
+class Replay {
+  public:
+    Replay(const MethuselahRun& run, const Snapshot& from)
+        : run_(run),
+          u_(make_universe("auto", run.rule, run.universe->width(), run.universe->height(),
+                           {1, 0})),
+          t_(from.generation) {
+        u_->start(from.cells, from.generation);
+        skip_done();
+    }
+    std::uint64_t generation() const { return t_; }
+    Universe& universe() { return *u_; }
+    // Recorded deletions at or after this generation.
+    std::size_t first_pending() const { return pending_; }
+
+    void step() {
+        for (std::size_t i = pending_;
+             i < run_.removals.size() && run_.removals[i].generation == t_; ++i) {
+            const Removal& r = run_.removals[i];
+            u_->clear_cells(ShipCatalog::cells_at(run_.catalog->kind(r.kind), r.x, r.y,
+                                                  std::int64_t(t_), std::int64_t(t_)));
+        }
+        u_->step(1);
+        ++t_;
+        skip_done();
+    }
+
+  private:
+    void skip_done() {
+        while (pending_ < run_.removals.size() && run_.removals[pending_].generation < t_)
+            ++pending_;
+    }
+    const MethuselahRun& run_;
+    std::unique_ptr<Universe> u_;
+    std::uint64_t t_;
+    std::size_t pending_ = 0;
+};
+
+}  // namespace
+
 std::uint64_t exact_lifespan(const MethuselahRun& run, std::uint64_t T, std::uint64_t p,
                              const std::vector<std::vector<Cell>>& phases) {
     // Lower bound: from L on, the population (ships included) has period
@@ -38,18 +83,14 @@ std::uint64_t exact_lifespan(const MethuselahRun& run, std::uint64_t T, std::uin
     const Snapshot* snap = &run.snapshots.front();
     for (const Snapshot& s : run.snapshots)
         if (s.generation <= lo) snap = &s;
-    const std::int64_t w = run.universe->width(), h = run.universe->height();
-    std::unique_ptr<Universe> u = make_universe("auto", run.rule, w, h, {1, 0});
-    u->start(snap->cells, snap->generation);
+    Replay replay(run, *snap);
     const auto ip = std::int64_t(p);
-    std::size_t first_pending = 0;  // removals before it happened before t
-    for (std::uint64_t t = snap->generation;; ++t) {
-        while (first_pending < run.removals.size() && run.removals[first_pending].generation < t)
-            ++first_pending;
+    for (;; replay.step()) {
+        const std::uint64_t t = replay.generation();
         if (t >= lo) {
             const std::int64_t phase = ((std::int64_t(t) - std::int64_t(T)) % ip + ip) % ip;
             std::vector<Cell> expected = phases[std::size_t(phase)];
-            for (std::size_t i = first_pending; i < run.removals.size(); ++i) {
+            for (std::size_t i = replay.first_pending(); i < run.removals.size(); ++i) {
                 const Removal& r = run.removals[i];
                 const auto ship =
                     ShipCatalog::cells_at(run.catalog->kind(r.kind), r.x, r.y,
@@ -57,16 +98,18 @@ std::uint64_t exact_lifespan(const MethuselahRun& run, std::uint64_t T, std::uin
                 expected.insert(expected.end(), ship.begin(), ship.end());
             }
             std::sort(expected.begin(), expected.end());
-            if (u->cells() == expected) return t;
+            if (replay.universe().cells() == expected) return t;
         }
         if (t >= T) return T;  // unreachable in theory: the state at T is the debris itself
-        for (std::size_t i = first_pending;
-             i < run.removals.size() && run.removals[i].generation == t; ++i) {
-            const Removal& r = run.removals[i];
-            u->clear_cells(ShipCatalog::cells_at(run.catalog->kind(r.kind), r.x, r.y,
-                                                 std::int64_t(t), std::int64_t(t)));
-        }
-        u->step(1);
+    }
+}
+
+std::vector<std::uint64_t> replay_hashes(const MethuselahRun& run, std::uint64_t last) {
+    Replay replay(run, run.snapshots.front());
+    std::vector<std::uint64_t> out(last + 1, 0);
+    for (;; replay.step()) {
+        out[replay.generation()] = replay.universe().hash();
+        if (replay.generation() == last) return out;
     }
 }
 

@@ -43,15 +43,50 @@ struct MethuselahRun {
     std::unique_ptr<ShipCatalog> catalog;  // null: no ship removal (stochastic / B0)
     bool deterministic = true;
 
-    // Per generation 0..t of the simulated remainder, before deletions.
-    std::vector<std::uint64_t> pop, hash;
+    // Per generation 0..t of the simulated remainder, before deletions: the
+    // population and the signature (Universe::signature; the hash itself
+    // with every_hash).
+    std::vector<std::uint64_t> pop, sig;
+    // Hash every generation: rules with birth on 0 (no snapshots to replay
+    // from), and runs resumed from a version-1 checkpoint (which kept hashes).
+    bool every_hash = false;
     std::vector<Removal> removals;
     std::vector<Snapshot> snapshots;
     std::int64_t last_removal = -1;  // generation of the latest deletion (-1: none)
     std::uint64_t next_sweep = 0;    // generation of the next sweep (a multiple of kSweep)
-    std::unordered_map<std::uint64_t, std::uint64_t>
-        seen;  // hash -> generation, since last_removal
+    // Repeat detection since last_removal: signature -> first generation;
+    // and for the generations whose signature had been seen (only those are
+    // hashed), hash -> first generation. A state that repeats with period p
+    // from S on is found at S + p, or at S + 2p when S itself was not hashed.
+    std::unordered_map<std::uint64_t, std::uint64_t> seen_sig, seen;
+    // (generation, hash) of every generation hashed since the last deletion
+    // (checkpoints: resuming replays the tables from the histories).
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> hashed;
 };
+
+// Records generation t (run.sig[t]) in the repeat tables; returns the
+// period when its state repeats one since the last deletion, 0 otherwise.
+// `hash()` gives the state's hash; it is asked for only when needed.
+template <class HashFn>
+std::uint64_t note_generation(MethuselahRun& run, std::uint64_t t, HashFn&& hash) {
+    auto remember = [&](std::unordered_map<std::uint64_t, std::uint64_t>& table,
+                        std::uint64_t key) -> std::uint64_t {
+        auto [it, fresh] = table.try_emplace(key, t);
+        if (!fresh) return t - it->second;
+        if (table.size() > 2 * kMaxPeriod) table.clear();
+        return 0;
+    };
+    if (run.every_hash) return remember(run.seen, run.sig[t]);
+    if (remember(run.seen_sig, run.sig[t]) == 0) return 0;
+    return remember(run.seen, hash());
+}
+
+// Forgets the repeat tables (a deletion changed the state's future).
+inline void forget_repeats(MethuselahRun& run) {
+    run.seen_sig.clear();
+    run.seen.clear();
+    run.hashed.clear();
+}
 
 // Checkpoint metadata: everything but the grid.
 std::string encode_run(const MethuselahRun& run);
@@ -66,5 +101,10 @@ std::uint64_t exact_lifespan(const MethuselahRun& run, std::uint64_t T, std::uin
 
 // Population with escaping ships added back, generations 0..last.
 std::vector<std::uint64_t> real_population(const MethuselahRun& run, std::uint64_t last);
+
+// Hashes of generations 0..last, by replaying the run from its first
+// snapshot (generation 0) with the recorded deletions: the fallback for
+// periods too long for the cell-exact search when only signatures were kept.
+std::vector<std::uint64_t> replay_hashes(const MethuselahRun& run, std::uint64_t last);
 
 }  // namespace toroid::detail

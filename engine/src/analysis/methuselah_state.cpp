@@ -1,10 +1,13 @@
 // Checkpoint metadata of a methuselah run: a small versioned binary record.
 //
 // Layout (little-endian u64 unless noted): magic string, name, rule,
-// pattern hash, width, height, histories (pop, hash), deletions (generation,
-// x, y, shape cells), snapshots (generation, cells), last deletion, next
-// sweep (version 2; version 1 swept every kSweep generations). Ship kinds
-// are not stored: classify(shape) recomputes them exactly.
+// pattern hash, width, height, histories (pop, then hash in version 1 or
+// signature in version 2), deletions (generation, x, y, shape cells),
+// snapshots (generation, cells), last deletion; version 2 goes on with the
+// next sweep, every_hash, and the (generation, hash) pairs hashed since the
+// last deletion. Version 1 swept every kSweep generations and hashed every
+// generation; such a run resumes that way. Ship kinds are not stored:
+// classify(shape) recomputes them exactly.
 #include <cstring>
 
 #include "methuselah_run.hpp"
@@ -80,7 +83,7 @@ std::string encode_run(const MethuselahRun& run) {
     w.i64(run.pattern_height);
     w.u64(run.pop.size());
     for (std::uint64_t v : run.pop) w.u64(v);
-    for (std::uint64_t v : run.hash) w.u64(v);
+    for (std::uint64_t v : run.sig) w.u64(v);
     w.u64(run.removals.size());
     for (const Removal& r : run.removals) {
         w.u64(r.generation);
@@ -95,6 +98,9 @@ std::string encode_run(const MethuselahRun& run) {
     }
     w.i64(run.last_removal);
     w.u64(run.next_sweep);
+    w.u64(run.every_hash ? 1 : 0);
+    w.u64(run.hashed.size());
+    for (const auto& [t, h] : run.hashed) w.u64(t), w.u64(h);
     return w.s;
 }
 
@@ -117,9 +123,9 @@ void decode_run(const std::string& metadata, const std::string& source, Methusel
                          "x" + std::to_string(run.pattern_height) + "): the cells differ");
     const std::size_t n = r.count(16);
     run.pop.resize(n);
-    run.hash.resize(n);
+    run.sig.resize(n);
     for (auto& v : run.pop) v = r.u64();
-    for (auto& v : run.hash) v = r.u64();
+    for (auto& v : run.sig) v = r.u64();
     run.removals.resize(r.count(24));
     for (Removal& m : run.removals) {
         m.generation = r.u64();
@@ -135,15 +141,34 @@ void decode_run(const std::string& metadata, const std::string& source, Methusel
         s.cells = r.cells();
     }
     run.last_removal = r.i64();
-    run.next_sweep = magic == kMagic ? r.u64() : 0;
-    if (run.next_sweep % kSweep != 0) r.fail();
-    // The table of states since the last deletion, as the uninterrupted run has it.
-    run.seen.clear();
+    run.hashed.clear();
+    if (magic == kMagic) {
+        run.next_sweep = r.u64();
+        if (run.next_sweep % kSweep != 0) r.fail();
+        const std::uint64_t every = r.u64();
+        if (every > 1) r.fail();
+        run.every_hash = every == 1;
+        run.hashed.resize(r.count(16));
+        for (auto& [t, h] : run.hashed) t = r.u64(), h = r.u64();
+    } else {
+        run.next_sweep = 0;  // the next multiple of kSweep, as version 1 did
+        run.every_hash = true;
+    }
+    if (r.pos != metadata.size()) r.fail();
+    // The repeat tables since the last deletion, as the uninterrupted run has
+    // them: generations up to the current one (which the run looks at next).
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>> hashed = std::move(run.hashed);
+    forget_repeats(run);
+    std::size_t next_hash = 0;
     const std::uint64_t from = run.last_removal < 0 ? 0 : std::uint64_t(run.last_removal) + 1;
     for (std::uint64_t t = from; t + 1 < n; ++t) {
-        run.seen.try_emplace(run.hash[t], t);
-        if (run.seen.size() > 2 * kMaxPeriod) run.seen.clear();
+        note_generation(run, t, [&] {
+            if (next_hash == hashed.size() || hashed[next_hash].first != t) r.fail();
+            run.hashed.push_back(hashed[next_hash]);
+            return hashed[next_hash++].second;
+        });
     }
+    if (next_hash != hashed.size()) r.fail();
 }
 
 }  // namespace toroid::detail

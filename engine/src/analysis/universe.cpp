@@ -29,6 +29,7 @@ class BackendUniverse final : public Universe {
     void step(std::uint64_t n) override { b_->step(n); }
     std::uint64_t population() const override { return b_->population(); }
     std::uint64_t hash() const override { return b_->hash(); }
+    std::uint64_t signature() const override { return cpu_ ? cpu_->signature() : b_->hash(); }
     std::vector<Cell> cells() const override {
         std::vector<Cell> out;
         out.reserve(b_->population());

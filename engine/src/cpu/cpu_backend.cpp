@@ -92,6 +92,7 @@ struct CpuBackend::State {
     std::vector<std::uint8_t> hash_stale[2];
     std::vector<std::uint32_t> stale_list[2];
     std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
+    std::uint64_t total_signature[2] = {0, 0};  // signature(): sum of tile_signature
     // Per plane and tile: bit j set when word j of the tile may hold a live
     // cell (exact after a kernel wrote it, all set after other writes). The
     // scheduler computes only the half of a tile that can hold cells.
@@ -118,8 +119,10 @@ struct CpuBackend::State {
     std::uint64_t tiles_computed = 0;
 
     bool skip_unchanged = true;
-    // Kernels report hash deltas once hash() has been asked for since load().
+    // Kernels report hash deltas while hash() is asked for every generation
+    // (after a step without it, tiles are re-hashed when it is next asked).
     bool track_hash = false;
+    bool hash_asked = false;  // since the last step
     // Temporal blocking (temporal_blocking.hpp): 0 = automatic.
     std::int64_t band_rows = 0;
     int pass_gens = 0;
@@ -159,10 +162,20 @@ struct CpuBackend::State {
         return kernel.hash(plane[p].get(), shape, t % tiles_x, t / tiles_x);
     }
 
+    // A tile's share of signature(): a mix of its index and population (0
+    // for an empty tile), a function of the state alone.
+    static std::uint64_t tile_signature(std::uint32_t t, std::uint64_t population) {
+        return population == 0 ? 0 : splitmix64((std::uint64_t(t) << 32) ^ population);
+    }
+    void set_population(int p, std::uint32_t t, std::uint64_t population) {
+        total_pop[p] += population - tile_pop[p][t];
+        total_signature[p] += tile_signature(t, population) - tile_signature(t, tile_pop[p][t]);
+        tile_pop[p][t] = population;
+    }
+
     // The content of tile t of plane p changed: new population, hash later.
     void retile(int p, std::uint32_t t, std::uint64_t population) {
-        total_pop[p] += population - tile_pop[p][t];
-        tile_pop[p][t] = population;
+        set_population(p, t, population);
         if (!hash_stale[p][t]) {
             hash_stale[p][t] = 1;
             total_hash[p] -= tile_hash[p][t];
@@ -173,8 +186,7 @@ struct CpuBackend::State {
     // Tile t of plane p changed, with a known hash change.
     void retile_hashed(int p, std::uint32_t t, std::uint64_t population, std::uint64_t delta) {
         if (hash_stale[p][t]) return retile(p, t, population);
-        total_pop[p] += population - tile_pop[p][t];
-        tile_pop[p][t] = population;
+        set_population(p, t, population);
         tile_hash[p][t] += delta;
         total_hash[p] += delta;
     }
@@ -386,7 +398,7 @@ struct CpuBackend::State {
             tile_hash[p].assign(tiles, 0);
             hash_stale[p].assign(tiles, 0);
             stale_list[p].clear();
-            total_pop[p] = total_hash[p] = 0;
+            total_pop[p] = total_hash[p] = total_signature[p] = 0;
             tile_live[p].assign(tiles, 0);
         }
         tile_rows.assign(tiles, 0);
@@ -623,6 +635,10 @@ void CpuBackend::step(std::uint64_t generations) {
             g += std::uint64_t(gens) - 1;
             continue;
         }
+        // Hash deltas cost the kernels more than re-hashing the tiles that
+        // changed when hash() is asked for only now and then.
+        if (!s.hash_asked) s.track_hash = false;
+        s.hash_asked = false;
         s.schedule(s.rule);
         const int nxt = 1 - s.cur;
         detail::TileKernelArgs args;
@@ -749,9 +765,14 @@ std::uint64_t CpuBackend::population() const {
     return s_->total_pop[s_->cur];
 }
 
+std::uint64_t CpuBackend::signature() const {
+    return s_->total_signature[s_->cur];
+}
+
 std::uint64_t CpuBackend::hash() const {
     State& s = *s_;
     s.track_hash = true;
+    s.hash_asked = true;
     const int p = s.cur;
     for (std::uint32_t t : s.stale_list[p]) {
         s.tile_hash[p][t] = s.hash_tile(p, t);

@@ -53,6 +53,10 @@ class Universe {
     virtual void step(std::uint64_t generations = 1) = 0;
     virtual std::uint64_t population() const = 0;
     virtual std::uint64_t hash() const = 0;
+    // A cheap summary for spotting repeats: equal states have equal
+    // signatures, different states usually differ; hash() where nothing
+    // cheaper is kept (the CPU backend keeps one per tile).
+    virtual std::uint64_t signature() const { return hash(); }
     // Live cells, sorted by (y, x).
     virtual std::vector<Cell> cells() const = 0;
     // Kills the given cells (cells already dead are ignored).

@@ -72,6 +72,12 @@ class CpuBackend final : public Backend {
     void step(std::uint64_t generations = 1) override;
     std::uint64_t population() const override;
     std::uint64_t hash() const override;
+    // A cheap summary of the state, kept per tile like the population: a
+    // sum over the live tiles of a mix of tile index and population. Equal
+    // states have equal signatures; different states usually differ (a
+    // glider inside one tile does not change it). The methuselah analyser
+    // takes hash() only when the signature repeats.
+    std::uint64_t signature() const;
     void render(const RenderRequest& request, const RenderTarget& target) const override;
 
     std::string instruction_set() const;  // "avx512", "avx2" or "portable"
