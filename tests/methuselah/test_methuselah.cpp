@@ -105,6 +105,27 @@ TEST(Methuselah, ShipsAndOscillatorsAreStableFromTheStart) {
     EXPECT_EQ(ships(analyse("lwss"), "LWSS"), 1u);
 }
 
+// Periods beyond the cell-exact search take the lifespan from the hash
+// history, which the run (hashing only when the signature repeats) rebuilds
+// by replaying from generation 0 with the recorded deletions. Forced here
+// for short periods: without escaping ships the answer is the exact one.
+TEST(Methuselah, LongPeriodFallbackReplaysTheHashHistory) {
+    MethuselahOptions o;
+    o.exact_period_limit = 1;
+    for (const auto& [name, lifespan] :
+         {std::pair{"pi-heptomino", 173u}, {"pulsar", 0u}, {"diehard", 130u}}) {
+        const MethuselahResult fallback = analyse(name, o), exact = analyse(name);
+        ASSERT_TRUE(fallback.stabilised) << name;
+        EXPECT_EQ(fallback.lifespan, lifespan) << name;
+        EXPECT_EQ(fallback.lifespan, exact.lifespan) << name;
+        EXPECT_EQ(fallback.final_population, exact.final_population) << name;
+    }
+    // With ships: the remainder turns periodic once the last one is deleted.
+    const MethuselahResult acorn = analyse("acorn", o);
+    EXPECT_GE(acorn.lifespan, 5206u);
+    EXPECT_LE(acorn.lifespan, acorn.generations_run);
+}
+
 TEST(Methuselah, NeverStabilisingIsAnAnswerNotAnError) {
     MethuselahOptions o;
     o.max_gens = 600;

@@ -392,7 +392,7 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
         res.period = p;
         std::uint64_t L = T;
         Rect debris;
-        if (run.catalog && p <= 4096) {
+        if (run.catalog && p <= opt.exact_period_limit) {
             std::vector<std::vector<Cell>> phases;
             for (std::uint64_t k = 0; k < p; ++k) {
                 if (k) run.universe->step(1);

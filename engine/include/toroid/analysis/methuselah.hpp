@@ -51,6 +51,10 @@ struct MethuselahOptions {
     std::string checkpoint_path;         // empty: no checkpoints
     std::uint64_t checkpoint_every = 0;  // generations between checkpoints (0: only on interrupt)
     std::string resume_path;             // empty: start at generation 0
+    // Longest period of the remainder searched cell by cell for the exact
+    // lifespan; above it the lifespan is where the remainder's hash history
+    // turns periodic (escaping ships not followed back).
+    std::uint64_t exact_period_limit = 4096;
     // Called about every 256 generations; returning false stops the run
     // cleanly (a checkpoint is written first when checkpoint_path is set).
     std::function<bool(const MethuselahProgress&)> progress;
