@@ -12,9 +12,12 @@ std::vector<std::uint64_t> real_population(const MethuselahRun& run, std::uint64
         run.pop.begin() + std::ptrdiff_t(std::min<std::uint64_t>(last + 1, run.pop.size())));
     for (const Removal& r : run.removals) {
         const ShipKind& k = run.catalog->kind(r.kind);
-        const std::uint64_t q = std::uint64_t(k.period);
-        for (std::uint64_t t = r.generation + 1; t < out.size(); ++t)
-            out[t] += k.phases[(t - r.generation) % q].size();
+        const std::size_t q = std::size_t(k.period);
+        std::size_t phase = 1 % q;  // of generation t, counted (no division per generation)
+        for (std::uint64_t t = r.generation + 1; t < out.size(); ++t) {
+            out[t] += k.phases[phase].size();
+            if (++phase == q) phase = 0;
+        }
     }
     return out;
 }

@@ -137,13 +137,30 @@ struct CpuBackend::State {
         return std::uint32_t((y / kTileRows) * tiles_x + (x / 64) / kTileWords);
     }
 
+    // Column and row of tile t: one 32-bit division (the scheduler does this
+    // for every tile it touches; 64-bit divisions cost several times more).
+    struct TileXY {
+        std::int64_t x, y;
+    };
+    TileXY tile_xy(std::uint32_t t) const {
+        const auto n = std::uint32_t(tiles_x);
+        return {std::int64_t(t % n), std::int64_t(t / n)};
+    }
+    // The neighbour of tile column or row v at offset d (-1, 0, 1) around
+    // the torus, without a division.
+    static std::int64_t wrap_step(std::int64_t v, int d, std::int64_t n) {
+        v += d;
+        return v < 0 ? v + n : v >= n ? v - n : v;
+    }
+
     bool cell(int p, std::int64_t x, std::int64_t y) const { return stored_cell(row(p, y), x); }
 
     // Writes the two edge bits of row y (see plane_layout.hpp).
     void fix_edges(int p, std::int64_t y) { repair_row_edges(row(p, y), width); }
 
     std::uint64_t count_tile(int p, std::uint32_t t) const {
-        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const TileXY xy = tile_xy(t);
+        const std::int64_t tx = xy.x, ty = xy.y;
         std::uint64_t n = 0;
         const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y)
@@ -159,7 +176,8 @@ struct CpuBackend::State {
         shape.height = height;
         shape.words = words;
         shape.word_mask = word_mask.data();
-        return kernel.hash(plane[p].get(), shape, t % tiles_x, t / tiles_x);
+        const TileXY xy = tile_xy(t);
+        return kernel.hash(plane[p].get(), shape, xy.x, xy.y);
     }
 
     // A tile's share of signature(): a mix of its index and population (0
@@ -199,7 +217,8 @@ struct CpuBackend::State {
     // Zeroes tile t of plane p (and the edge bits of its rows) if it holds cells.
     void clear_tile(int p, std::uint32_t t) {
         if (!tile_pop[p][t]) return;
-        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const TileXY xy = tile_xy(t);
+        const std::int64_t tx = xy.x, ty = xy.y;
         const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
             std::uint64_t* r = row(p, y) + kRowOffset + tx * kTileWords;
@@ -216,9 +235,10 @@ struct CpuBackend::State {
     // tile is dead before and after.
     std::uint8_t words_needed(std::uint32_t t) const {
         const std::uint8_t* now = tile_live[cur].data();
-        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
-        const std::int64_t up = (ty + tiles_y - 1) % tiles_y, down = (ty + 1) % tiles_y;
-        const std::int64_t west = (tx + tiles_x - 1) % tiles_x, east = (tx + 1) % tiles_x;
+        const TileXY xy = tile_xy(t);
+        const std::int64_t tx = xy.x, ty = xy.y;
+        const std::int64_t up = wrap_step(ty, -1, tiles_y), down = wrap_step(ty, 1, tiles_y);
+        const std::int64_t west = wrap_step(tx, -1, tiles_x), east = wrap_step(tx, 1, tiles_x);
         auto column = [&](std::int64_t x) {
             return unsigned(now[up * tiles_x + x] | now[ty * tiles_x + x] |
                             now[down * tiles_x + x]);
@@ -251,11 +271,12 @@ struct CpuBackend::State {
         }
     }
     void add_with_neighbours(std::uint32_t t) {
-        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const TileXY xy = tile_xy(t);
+        const std::int64_t tx = xy.x, ty = xy.y;
         for (std::int64_t dy = -1; dy <= 1; ++dy) {
-            const std::int64_t ny = (ty + dy + tiles_y) % tiles_y;
+            const std::int64_t ny = wrap_step(ty, int(dy), tiles_y);
             for (std::int64_t dx = -1; dx <= 1; ++dx) {
-                const std::int64_t nx = (tx + dx + tiles_x) % tiles_x;
+                const std::int64_t nx = wrap_step(tx, int(dx), tiles_x);
                 add(std::uint32_t(ny * tiles_x + nx), kAllRows);
             }
         }
@@ -267,7 +288,8 @@ struct CpuBackend::State {
     // already holds their next state.
     void add_affected(std::uint32_t t) {
         const std::uint8_t e = tile_edges[t];
-        const std::int64_t tx = t % tiles_x, ty = t / tiles_x;
+        const TileXY xy = tile_xy(t);
+        const std::int64_t tx = xy.x, ty = xy.y;
         const std::uint32_t m = tile_rows[t];
         const std::uint32_t around = m | (m << 1) | (m >> 1);
         const int dy_lo = (e & detail::kEdgeTop) ? -1 : 0,
@@ -275,10 +297,10 @@ struct CpuBackend::State {
         const int dx_lo = (e & detail::kEdgeLeft) ? -1 : 0,
                   dx_hi = (e & detail::kEdgeRight) ? 1 : 0;
         for (int dy = dy_lo; dy <= dy_hi; ++dy) {
-            const std::int64_t ny = (ty + dy + tiles_y) % tiles_y;
+            const std::int64_t ny = wrap_step(ty, int(dy), tiles_y);
             const std::uint32_t rows = dy < 0 ? last_row_bit(ny) : dy > 0 ? 1u : around;
             for (int dx = dx_lo; dx <= dx_hi; ++dx) {
-                const std::int64_t nx = (tx + dx + tiles_x) % tiles_x;
+                const std::int64_t nx = wrap_step(tx, int(dx), tiles_x);
                 add(std::uint32_t(ny * tiles_x + nx), rows);
             }
         }
@@ -509,7 +531,8 @@ Grid CpuBackend::grid() const {
     Grid g(s.width, s.height);
     for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) {
         if (!s.tile_pop[s.cur][t]) continue;
-        const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
+        const State::TileXY xy = s.tile_xy(t);
+        const std::int64_t tx = xy.x, ty = xy.y;
         const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
         const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
@@ -667,7 +690,8 @@ void CpuBackend::step(std::uint64_t generations) {
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
-                const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
+                const State::TileXY xy = s.tile_xy(t);
+                const std::int64_t tx = xy.x, ty = xy.y;
                 const std::uint8_t need = whole ? 0xFF : s.words_needed(t);
                 const std::uint32_t rows = whole ? State::kAllRows : s.need_rows[t];
                 s.tile_changed[t] = false;
@@ -719,7 +743,8 @@ void CpuBackend::step(std::uint64_t generations) {
         // them): once per tile row, in parallel once every tile is written.
         s.edge_rows.clear();
         for (std::uint32_t t : s.active) {
-            const std::int64_t tx = t % s.tiles_x, ty = t / s.tiles_x;
+            const State::TileXY xy = s.tile_xy(t);
+            const std::int64_t tx = xy.x, ty = xy.y;
             if ((tx == 0 || tx == s.tiles_x - 1) && s.stamp_rows[std::size_t(ty)] != s.stamp_now) {
                 s.stamp_rows[std::size_t(ty)] = s.stamp_now;
                 s.edge_rows.push_back(std::uint32_t(ty));
