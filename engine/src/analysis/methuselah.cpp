@@ -65,6 +65,7 @@ Objects objects(const std::vector<Cell>& cells) {
         std::size_t first, end;  // its cells
     };
     std::vector<Run> runs;
+    runs.reserve(cells.size());
     for (std::size_t i = 0; i < cells.size(); ++i) {
         if (!runs.empty() && runs.back().y == cells[i].y && cells[i].x - runs.back().x1 <= 2) {
             runs.back().x1 = cells[i].x;
@@ -401,6 +402,7 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
             }
             L = exact_lifespan(run, T, p, phases);
         } else if (run.deterministic) {
+            debris = run.universe->grid().bounding_box();  // before a replay moves it
             // Hash history: first t from which hash(t) == hash(t + p) up to T.
             const std::vector<std::uint64_t> hashes =
                 run.every_hash ? std::vector<std::uint64_t>(run.sig.begin(),
@@ -408,7 +410,6 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
                                : replay_hashes(run, T);
             L = T - p;
             while (L > 0 && hashes[L - 1] == hashes[L - 1 + p]) --L;
-            debris = run.universe->grid().bounding_box();
         }
         res.lifespan = L;
         // Past T the remainder repeats with period p: continue the curve a

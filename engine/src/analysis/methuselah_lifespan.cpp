@@ -24,21 +24,19 @@ std::vector<std::uint64_t> real_population(const MethuselahRun& run, std::uint64
 
 namespace {
 
-// The run again from one of its snapshots, deleting the recorded ships at
-// the generations the run deleted them (after looking at the state, before
+// The run again from one of its snapshots, on the run's own universe (its
+// planes are mapped and warm already), deleting the recorded ships at the
+// generations the run deleted them (after looking at the state, before
 // stepping, as the main loop does).
 class Replay {
   public:
     Replay(const MethuselahRun& run, const Snapshot& from)
-        : run_(run),
-          u_(make_universe("auto", run.rule, run.universe->width(), run.universe->height(),
-                           {1, 0})),
-          t_(from.generation) {
-        u_->start(from.cells, from.generation);
+        : run_(run), u_(*run.universe), t_(from.generation) {
+        u_.start(from.cells, from.generation);
         skip_done();
     }
     std::uint64_t generation() const { return t_; }
-    Universe& universe() { return *u_; }
+    Universe& universe() { return u_; }
     // Recorded deletions at or after this generation.
     std::size_t first_pending() const { return pending_; }
 
@@ -46,10 +44,10 @@ class Replay {
         for (std::size_t i = pending_;
              i < run_.removals.size() && run_.removals[i].generation == t_; ++i) {
             const Removal& r = run_.removals[i];
-            u_->clear_cells(ShipCatalog::cells_at(run_.catalog->kind(r.kind), r.x, r.y,
-                                                  std::int64_t(t_), std::int64_t(t_)));
+            u_.clear_cells(ShipCatalog::cells_at(run_.catalog->kind(r.kind), r.x, r.y,
+                                                 std::int64_t(t_), std::int64_t(t_)));
         }
-        u_->step(1);
+        u_.step(1);
         ++t_;
         skip_done();
     }
@@ -60,7 +58,7 @@ class Replay {
             ++pending_;
     }
     const MethuselahRun& run_;
-    std::unique_ptr<Universe> u_;
+    Universe& u_;
     std::uint64_t t_;
     std::size_t pending_ = 0;
 };

@@ -96,6 +96,7 @@ void decode_run(const std::string& metadata, const std::string& source, Methusel
 
 // Exact first generation of the final state, given that the remainder is
 // periodic with period p from generation T on (phases: cells at T .. T+p-1).
+// It and replay_hashes replay on run.universe: its state is lost.
 std::uint64_t exact_lifespan(const MethuselahRun& run, std::uint64_t T, std::uint64_t p,
                              const std::vector<std::vector<Cell>>& phases);
 
