@@ -14,6 +14,7 @@
 #include "toroid/core/row_bits.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 #include "toroid/kernels/render.hpp"
+#include "zeroed_array.hpp"
 
 namespace toroid {
 
@@ -88,27 +89,29 @@ struct CpuBackend::State {
     int cur = 0;
     std::vector<std::uint64_t> word_mask;  // padded + 1 entries
     // Per plane and tile: population, and hash (valid unless listed stale).
-    std::vector<std::uint64_t> tile_pop[2], tile_hash[2];
-    std::vector<std::uint8_t> hash_stale[2];
+    // Per-tile arrays are ZeroedArray: untouched tiles of a huge torus cost
+    // no memory writes (zeroed_array.hpp).
+    detail::ZeroedArray<std::uint64_t> tile_pop[2], tile_hash[2];
+    detail::ZeroedArray<std::uint8_t> hash_stale[2];
     std::vector<std::uint32_t> stale_list[2];
     std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
     std::uint64_t total_signature[2] = {0, 0};  // signature(): sum of tile_signature
     // Per plane and tile: bit j set when word j of the tile may hold a live
     // cell (exact after a kernel wrote it, all set after other writes). The
     // scheduler computes only the half of a tile that can hold cells.
-    std::vector<std::uint8_t> tile_live[2];
-    std::vector<std::uint32_t> tile_rows;     // last step: rows that changed (sparse steps)
-    std::vector<std::uint32_t> need_rows;     // this step: rows of each active tile to compute
-    std::vector<std::uint8_t> tile_changed;   // last step
-    std::vector<std::uint8_t> tile_edges;     // last step: kEdge* bits
-    std::vector<std::uint64_t> tile_delta;    // last step: hash change (with track_hash)
-    std::vector<std::uint32_t> changed_list;  // tiles changed in the last step
+    detail::ZeroedArray<std::uint8_t> tile_live[2];
+    detail::ZeroedArray<std::uint32_t> tile_rows;    // last step: rows that changed (sparse steps)
+    detail::ZeroedArray<std::uint32_t> need_rows;    // this step: rows of each active tile
+    detail::ZeroedArray<std::uint8_t> tile_changed;  // last step
+    detail::ZeroedArray<std::uint8_t> tile_edges;    // last step: kEdge* bits
+    detail::ZeroedArray<std::uint64_t> tile_delta;   // last step: hash change (with track_hash)
+    std::vector<std::uint32_t> changed_list;         // tiles changed in the last step
     // Edited tiles: steps left during which the tile and its neighbours are
     // computed whatever changed (the "next" plane does not hold their past).
-    std::vector<std::uint8_t> forced;
+    detail::ZeroedArray<std::uint8_t> forced;
     std::vector<std::uint32_t> forced_list;
     std::vector<std::uint32_t> active;                 // scratch
-    std::vector<std::uint32_t> stamp;                  // scratch for de-duplication
+    detail::ZeroedArray<std::uint32_t> stamp;          // scratch for de-duplication
     std::vector<std::uint32_t> stamp_rows, edge_rows;  // tile rows whose edges need repair
     std::uint32_t stamp_now = 0;
     detail::TileKernels kernel;
@@ -416,21 +419,21 @@ struct CpuBackend::State {
         word_mask[std::size_t(words - 1)] = last_word_mask(width);
         const std::size_t tiles = std::size_t(tile_count());
         for (int p = 0; p < 2; ++p) {
-            tile_pop[p].assign(tiles, 0);
-            tile_hash[p].assign(tiles, 0);
-            hash_stale[p].assign(tiles, 0);
+            tile_pop[p].assign_zero(tiles);
+            tile_hash[p].assign_zero(tiles);
+            hash_stale[p].assign_zero(tiles);
             stale_list[p].clear();
             total_pop[p] = total_hash[p] = total_signature[p] = 0;
-            tile_live[p].assign(tiles, 0);
+            tile_live[p].assign_zero(tiles);
         }
-        tile_rows.assign(tiles, 0);
-        need_rows.assign(tiles, 0);
-        tile_changed.assign(tiles, 0);
-        tile_edges.assign(tiles, 0);
-        tile_delta.assign(tiles, 0);
-        forced.assign(tiles, 0);
+        tile_rows.assign_zero(tiles);
+        need_rows.assign_zero(tiles);
+        tile_changed.assign_zero(tiles);
+        tile_edges.assign_zero(tiles);
+        tile_delta.assign_zero(tiles);
+        forced.assign_zero(tiles);
         forced_list.clear();
-        stamp.assign(tiles, 0);
+        stamp.assign_zero(tiles);
         stamp_rows.assign(std::size_t(tiles_y), 0);
         stamp_now = 0;
     }
@@ -487,8 +490,8 @@ void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t ge
         // Clear what either plane holds, tile by tile: untouched memory stays untouched.
         for (int p = 0; p < 2; ++p)
             for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) s.clear_tile(p, t);
+        for (std::uint32_t t : s.forced_list) s.forced[t] = 0;  // the others are 0
         s.forced_list.clear();
-        std::fill(s.forced.begin(), s.forced.end(), 0);
     } else {
         check_fits(width, height, 0);  // refused with the numbers before allocating
         s.reshape(width, height);
