@@ -709,14 +709,13 @@ void CpuBackend::step(std::uint64_t generations) {
                     o = s.kernel.step(args, tx, ty, 0, kTileWords, r0, r1);
                 // Only this task touches tile t's counters of the next plane.
                 // Rows not computed keep their content: their live words and
-                // population stay counted.
+                // population stay counted (sparse steps count the change).
                 const bool some_rows =
                     r0 > 0 || r1 < std::min(kTileRows, s.height - ty * kTileRows);
                 s.tile_live[nxt][t] =
                     some_rows ? std::uint8_t(o.live | s.tile_live[nxt][t]) : o.live;
                 if (o.changed) {
-                    s.tile_pop[nxt][t] =
-                        some_rows ? old_pop[i] - o.old_population + o.population : o.population;
+                    s.tile_pop[nxt][t] = whole ? o.population : old_pop[i] + o.population_delta;
                     s.tile_edges[t] = o.edges;
                     s.tile_delta[t] = o.hash_delta;
                     s.tile_rows[t] = o.rows;

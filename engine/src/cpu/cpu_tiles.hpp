@@ -41,9 +41,9 @@ inline constexpr std::uint8_t kEdgeTop = 1, kEdgeBottom = 2, kEdgeLeft = 4, kEdg
 
 struct TileOutcome {
     std::uint64_t population = 0;  // of the rows computed (the whole tile unless told)
-    // With a row range short of the tile: population of what dst held in the
-    // rows computed (the caller subtracts it from the tile's old count).
-    std::uint64_t old_population = 0;
+    // Sparse steps: new minus old population of the rows that changed,
+    // modulo 2^64 (the tile's count follows without counting rows not computed).
+    std::uint64_t population_delta = 0;
     std::uint8_t live = 0;   // bit j: word j of the rows computed holds a live cell
     bool changed = false;    // new content differs from what dst held (t-1)
     std::uint8_t edges = 0;  // kEdge* bits: borders (row or column of cells) that changed

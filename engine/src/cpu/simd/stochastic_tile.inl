@@ -113,7 +113,6 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
     const CompiledRule& rule = a.rule;
     const StochasticPlan plan = make_stochastic_plan(rule, a.seed, a.generation);
     TileTally tally;
-    tally.count_old = y0 > top || y1 < bottom;
     Vec lane_index{};
     for (int l = 0; l < kLanes; ++l) lane_index[l] = std::uint64_t(l);
 

@@ -127,19 +127,18 @@ inline Count4<Vec> neighbour_count(const Shifted& up, const Shifted& mid, const 
 // What a tile kernel reports (TileOutcome), gathered row by row: each new
 // row is masked, compared with the old content, stored, counted and hashed.
 struct TileTally {
-    Vec pop{}, old_pop{}, top{}, bottom{}, hash_delta{}, column_diff{}, column_pop{};
+    Vec pop{}, pop_delta{}, top{}, bottom{}, hash_delta{}, column_diff{}, column_pop{};
     std::uint64_t left = 0, right = 0, any = 0;
     std::uint8_t live = 0;
     std::uint32_t rows = 0;
-    bool count_old = false;  // a row range short of the tile: count what dst held too
 
     // Row r of the tile (torus row y) at `out` (lane 0 is canonical word j0)
     // becomes `next`; `first` / `last`: the tile's first / last row. Sparse
     // steps do not store unchanged rows: a row of a fresh tile that stays
     // empty is never written, so its page of a huge torus is never
     // allocated (reads of untouched memory see the zero page); they note
-    // the rows that changed. Dense steps store every row: the test would
-    // cost more.
+    // the rows that changed and their population change. Dense steps store
+    // every row: the test would cost more.
     void row(const TileKernelArgs& a, std::uint64_t* out, Vec next, Vec mask, std::int64_t y,
              std::int64_t j0, bool first, bool last, int r) {
         next &= mask;
@@ -159,9 +158,9 @@ struct TileTally {
         } else if (any_bits(d)) {
             store(out, next);
             rows |= std::uint32_t(1) << r;
+            pop_delta += lane_popcount(next) - lane_popcount(old);
         }
         column_pop += lane_popcount(next);
-        if (count_old) old_pop += lane_popcount(old);
     }
 
     // After the rows of the vector column starting at tile word c.
@@ -182,7 +181,7 @@ struct TileTally {
         std::uint64_t top_any = 0, bottom_any = 0;
         for (int l = 0; l < kLanes; ++l) {
             o.population += pop[l];
-            o.old_population += old_pop[l];
+            o.population_delta += pop_delta[l];
             o.hash_delta += hash_delta[l];
             top_any |= top[l];
             bottom_any |= bottom[l];
@@ -232,7 +231,6 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     const std::int64_t y1 = top + end_row < bottom ? top + end_row : bottom;
     const CompiledRule& rule = a.rule;
     TileTally tally;
-    tally.count_old = y0 > top || y1 < bottom;
     StochasticPlan plan;
     if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
 
