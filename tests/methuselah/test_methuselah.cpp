@@ -126,6 +126,21 @@ TEST(Methuselah, LongPeriodFallbackReplaysTheHashHistory) {
     EXPECT_LE(acorn.lifespan, acorn.generations_run);
 }
 
+// Snapshots beyond their cell budget are thinned out (a pattern filling a
+// huge torus would otherwise keep gigabytes of them): the replay for the
+// exact lifespan starts further back and finds the same answer.
+TEST(Methuselah, ThinnedSnapshotsGiveTheSameAnswer) {
+    MethuselahOptions tight;
+    tight.snapshot_cells = 3000;  // Rabbits has 1744..2000 cells: two snapshots at most
+    const MethuselahResult thin = analyse("rabbits", tight), full = analyse("rabbits");
+    ASSERT_TRUE(thin.stabilised);
+    EXPECT_EQ(thin.lifespan, full.lifespan);
+    EXPECT_EQ(thin.lifespan, 17331u);
+    EXPECT_EQ(thin.final_population, full.final_population);
+    EXPECT_EQ(thin.ships, full.ships);
+    EXPECT_EQ(thin.population, full.population);
+}
+
 TEST(Methuselah, NeverStabilisingIsAnAnswerNotAnError) {
     MethuselahOptions o;
     o.max_gens = 600;

@@ -229,6 +229,25 @@ bool sweep_ships(MethuselahRun& run, std::uint64_t t, const std::vector<Cell>& c
     return true;
 }
 
+// Keeps the snapshots within `budget` cells in all (a pattern that fills a
+// 16384^2 torus has 10^8 cells, 1.6 GB a snapshot): every other one goes,
+// the first (generation 0, where the hash replay starts) and the latest
+// stay. Replays start further back; the answers do not change.
+void thin_snapshots(MethuselahRun& run, std::uint64_t budget) {
+    auto total = [&] {
+        std::uint64_t n = 0;
+        for (const Snapshot& s : run.snapshots) n += s.cells.size();
+        return n;
+    };
+    while (run.snapshots.size() > 2 && total() > budget) {
+        std::size_t kept = 1;
+        for (std::size_t i = 1; i + 1 < run.snapshots.size(); ++i)
+            if (i % 2 == 0) run.snapshots[kept++] = std::move(run.snapshots[i]);
+        run.snapshots[kept++] = std::move(run.snapshots.back());
+        run.snapshots.resize(kept);
+    }
+}
+
 // Room between the live cells and the torus edge (cells); throws Regrow or
 // the "torus too small" error when it is under kGuard, the distance cells
 // can travel at light speed between two sweeps 64 generations apart.
@@ -360,6 +379,7 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
                 if (!run.snapshots.empty() && run.snapshots.back().generation % kSnapshot != 0)
                     run.snapshots.pop_back();
                 run.snapshots.push_back({t, cells});
+                thin_snapshots(run, opt.snapshot_cells);
             }
             std::size_t in_flight = 0;
             removed = sweep_ships(run, t, cells, in_flight);

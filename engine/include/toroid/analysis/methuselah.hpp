@@ -55,6 +55,10 @@ struct MethuselahOptions {
     // lifespan; above it the lifespan is where the remainder's hash history
     // turns periodic (escaping ships not followed back).
     std::uint64_t exact_period_limit = 4096;
+    // Cells kept in in-memory snapshots (every 512 generations, for the
+    // exact lifespan's replay), all together: past it older snapshots are
+    // thinned out (16 bytes a cell: 256 MB by default).
+    std::uint64_t snapshot_cells = std::uint64_t(16) << 20;
     // Called about every 256 generations; returning false stops the run
     // cleanly (a checkpoint is written first when checkpoint_path is set).
     std::function<bool(const MethuselahProgress&)> progress;
