@@ -79,6 +79,11 @@ class Plane {
     std::size_t mapped_bytes_ = 0;
 };
 
+// A tile's column and row.
+struct TileXY {
+    std::int64_t x, y;
+};
+
 }  // namespace
 
 struct CpuBackend::State {
@@ -112,7 +117,8 @@ struct CpuBackend::State {
     // computed whatever changed (the "next" plane does not hold their past).
     detail::ZeroedArray<std::uint8_t> forced;
     std::vector<std::uint32_t> forced_list;
-    std::vector<std::uint32_t> active;                 // scratch
+    std::vector<std::uint32_t> active;                 // scratch: tiles to compute
+    std::vector<TileXY> active_xy, changed_xy;         // columns and rows of active, changed_list
     detail::ZeroedArray<std::uint32_t> stamp;          // scratch for de-duplication
     std::vector<std::uint32_t> stamp_rows, edge_rows;  // tile rows whose edges need repair
     std::uint32_t stamp_now = 0;
@@ -142,11 +148,8 @@ struct CpuBackend::State {
         return std::uint32_t((y / kTileRows) * tiles_x + (x / 64) / kTileWords);
     }
 
-    // Column and row of tile t: one 32-bit division (the scheduler does this
-    // for every tile it touches; 64-bit divisions cost several times more).
-    struct TileXY {
-        std::int64_t x, y;
-    };
+    // Column and row of tile t: one 32-bit division (64-bit divisions cost
+    // several times more); the scheduler keeps them for the tiles it lists.
     TileXY tile_xy(std::uint32_t t) const {
         const auto n = std::uint32_t(tiles_x);
         return {std::int64_t(t % n), std::int64_t(t / n)};
@@ -238,9 +241,8 @@ struct CpuBackend::State {
     // hold a cell or touch one, in this tile or across its borders, and those
     // whose old content in the next plane must be cleared. The rest of the
     // tile is dead before and after.
-    std::uint8_t words_needed(std::uint32_t t) const {
+    std::uint8_t words_needed(std::uint32_t t, TileXY xy) const {
         const std::uint8_t* now = tile_live[cur].data();
-        const TileXY xy = tile_xy(t);
         const std::int64_t tx = xy.x, ty = xy.y;
         const std::int64_t up = wrap_step(ty, -1, tiles_y), down = wrap_step(ty, 1, tiles_y);
         const std::int64_t west = wrap_step(tx, -1, tiles_x), east = wrap_step(tx, 1, tiles_x);
@@ -265,24 +267,25 @@ struct CpuBackend::State {
         return std::uint32_t(1) << (std::min(kTileRows, height - ty * kTileRows) - 1);
     }
 
-    // Tile t is computed this step, at least the rows in `rows`.
-    void add(std::uint32_t t, std::uint32_t rows) {
+    // Tile t (at xy) is computed this step, at least the rows in `rows`.
+    void add(std::uint32_t t, TileXY xy, std::uint32_t rows) {
         if (stamp[t] != stamp_now) {
             stamp[t] = stamp_now;
             active.push_back(t);
+            active_xy.push_back(xy);
             need_rows[t] = rows;
         } else {
             need_rows[t] |= rows;
         }
     }
-    void add_with_neighbours(std::uint32_t t) {
-        const TileXY xy = tile_xy(t);
+    void add_with_neighbours(std::uint32_t t) { add_with_neighbours(tile_xy(t)); }
+    void add_with_neighbours(TileXY xy) {
         const std::int64_t tx = xy.x, ty = xy.y;
         for (std::int64_t dy = -1; dy <= 1; ++dy) {
             const std::int64_t ny = wrap_step(ty, int(dy), tiles_y);
             for (std::int64_t dx = -1; dx <= 1; ++dx) {
                 const std::int64_t nx = wrap_step(tx, int(dx), tiles_x);
-                add(std::uint32_t(ny * tiles_x + nx), kAllRows);
+                add(std::uint32_t(ny * tiles_x + nx), {nx, ny}, kAllRows);
             }
         }
     }
@@ -291,9 +294,8 @@ struct CpuBackend::State {
     // row facing a changed top or bottom border. The other rows' 3x3
     // neighbourhoods are as two generations ago, so the plane being written
     // already holds their next state.
-    void add_affected(std::uint32_t t) {
+    void add_affected(std::uint32_t t, TileXY xy) {
         const std::uint8_t e = tile_edges[t];
-        const TileXY xy = tile_xy(t);
         const std::int64_t tx = xy.x, ty = xy.y;
         const std::uint32_t m = tile_rows[t];
         const std::uint32_t around = m | (m << 1) | (m >> 1);
@@ -306,7 +308,7 @@ struct CpuBackend::State {
             const std::uint32_t rows = dy < 0 ? last_row_bit(ny) : dy > 0 ? 1u : around;
             for (int dx = dx_lo; dx <= dx_hi; ++dx) {
                 const std::int64_t nx = wrap_step(tx, int(dx), tiles_x);
-                add(std::uint32_t(ny * tiles_x + nx), rows);
+                add(std::uint32_t(ny * tiles_x + nx), {nx, ny}, rows);
             }
         }
     }
@@ -365,12 +367,14 @@ struct CpuBackend::State {
         forced_list.clear();
         std::fill(forced.begin(), forced.end(), 0);
         changed_list.clear();
+        changed_xy.clear();
         tiles_computed += std::uint64_t(gens) * std::uint64_t(tile_count());
         cur = last;
     }
 
     void schedule(const CompiledRule& r) {
         active.clear();
+        active_xy.clear();
         if (++stamp_now == 0) {  // wrapped: reset stamps
             std::fill(stamp.begin(), stamp.end(), 0);
             std::fill(stamp_rows.begin(), stamp_rows.end(), 0);
@@ -380,6 +384,8 @@ struct CpuBackend::State {
         const bool empty_stays_empty = (r.birth & 1u) == 0 && (r.birth_random & 1u) == 0;
         if (!empty_stays_empty || !skip_unchanged) {
             for (std::uint32_t t = 0; t < n; ++t) active.push_back(t);
+            for (std::int64_t ty = 0; ty < tiles_y; ++ty)
+                for (std::int64_t tx = 0; tx < tiles_x; ++tx) active_xy.push_back({tx, ty});
             return;
         }
         if (r.stochastic()) {
@@ -389,11 +395,12 @@ struct CpuBackend::State {
                 if (tile_pop[cur][t])
                     add_with_neighbours(t);
                 else if (tile_pop[1 - cur][t])
-                    add(t, kAllRows);
+                    add(t, tile_xy(t), kAllRows);
             }
             return;
         }
-        for (std::uint32_t t : changed_list) add_affected(t);
+        for (std::size_t i = 0; i < changed_list.size(); ++i)
+            add_affected(changed_list[i], changed_xy[i]);
         for (std::uint32_t t : forced_list) add_with_neighbours(t);
     }
 
@@ -500,6 +507,7 @@ void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t ge
     }
     s.cur = 0;
     s.changed_list.clear();
+    s.changed_xy.clear();
     s.tiles_computed = 0;
     s.track_hash = false;
     generation_ = generation;
@@ -536,7 +544,7 @@ Grid CpuBackend::grid() const {
     Grid g(s.width, s.height);
     for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) {
         if (!s.tile_pop[s.cur][t]) continue;
-        const State::TileXY xy = s.tile_xy(t);
+        const TileXY xy = s.tile_xy(t);
         const std::int64_t tx = xy.x, ty = xy.y;
         const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
         const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
@@ -695,9 +703,9 @@ void CpuBackend::step(std::uint64_t generations) {
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
-                const State::TileXY xy = s.tile_xy(t);
+                const TileXY xy = s.active_xy[i];
                 const std::int64_t tx = xy.x, ty = xy.y;
-                const std::uint8_t need = whole ? 0xFF : s.words_needed(t);
+                const std::uint8_t need = whole ? 0xFF : s.words_needed(t, xy);
                 const std::uint32_t rows = whole ? State::kAllRows : s.need_rows[t];
                 s.tile_changed[t] = false;
                 if (need == 0 || rows == 0) continue;  // dead or repeating: unchanged
@@ -746,8 +754,7 @@ void CpuBackend::step(std::uint64_t generations) {
         // kernel stores whole masked words, so even an unchanged tile loses
         // them): once per tile row, in parallel once every tile is written.
         s.edge_rows.clear();
-        for (std::uint32_t t : s.active) {
-            const State::TileXY xy = s.tile_xy(t);
+        for (const TileXY xy : s.active_xy) {
             const std::int64_t tx = xy.x, ty = xy.y;
             if ((tx == 0 || tx == s.tiles_x - 1) && s.stamp_rows[std::size_t(ty)] != s.stamp_now) {
                 s.stamp_rows[std::size_t(ty)] = s.stamp_now;
@@ -773,10 +780,12 @@ void CpuBackend::step(std::uint64_t generations) {
         }
         // Counters of changed tiles; the changed list feeds the next schedule.
         s.changed_list.clear();
+        s.changed_xy.clear();
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint32_t t = s.active[i];
             if (!s.tile_changed[t]) continue;
             s.changed_list.push_back(t);
+            s.changed_xy.push_back(s.active_xy[i]);
             const std::uint64_t fresh = s.tile_pop[nxt][t];
             s.tile_pop[nxt][t] = old_pop[i];
             if (s.track_hash)
