@@ -1,14 +1,69 @@
 #include "pair_kernels.hpp"
 
+#include <cstring>
+#include <vector>
+
 namespace toroid::games::detail {
 
-void mark_rare_batch(std::uint8_t* rows, const std::uint32_t* offset, const std::uint32_t* g,
-                     std::size_t first, const std::uint32_t* pos, const std::uint32_t* val,
-                     std::size_t lo, std::size_t hi) {
+namespace {
+
+// The 8 x 8 byte matrix in a[0..7] (byte j of a[i] is entry (i, j)) transposed
+// in place: three rounds of swapping blocks across the diagonal (4 x 4, 2 x 2,
+// 1 x 1 bytes), each a masked xor of word pairs.
+void transpose8x8(std::uint64_t* a) {
+    for (int i = 0; i < 4; ++i) {
+        const std::uint64_t t = ((a[i] >> 32) ^ a[i + 4]) & 0x00000000ffffffffULL;
+        a[i] ^= t << 32;
+        a[i + 4] ^= t;
+    }
+    for (const int i : {0, 1, 4, 5}) {
+        const std::uint64_t t = ((a[i] >> 16) ^ a[i + 2]) & 0x0000ffff0000ffffULL;
+        a[i] ^= t << 16;
+        a[i + 2] ^= t;
+    }
+    for (const int i : {0, 2, 4, 6}) {
+        const std::uint64_t t = ((a[i] >> 8) ^ a[i + 1]) & 0x00ff00ff00ff00ffULL;
+        a[i] ^= t << 8;
+        a[i + 1] ^= t;
+    }
+}
+
+}  // namespace
+
+void mark_rare_batch(std::uint8_t* rows, const std::uint32_t* offset, std::size_t universe,
+                     const std::uint32_t* g, std::size_t first, const std::uint32_t* pos,
+                     const std::uint32_t* val, std::size_t lo, std::size_t hi) {
+    // Marks go to two interleaved blocks of 8 rows (row j, value v at
+    // block[8 v + j % 8]): the store is then one instruction with an
+    // immediate offset, where separate rows cost a load of the row's offset
+    // per pair (a byte store may alias it, so the compiler reloads it).
+    // thread_local: the main thread and the helper fill batches at once.
+    thread_local std::vector<std::uint64_t> scratch;
+    scratch.assign(2 * universe, 0);
+    auto* const low = reinterpret_cast<std::uint8_t*>(scratch.data());
+    auto* const high = low + 8 * universe;
+    // The partners of the rare position kPrefetch ahead: they are scattered
+    // over the last n values of g, out of reach of the hardware prefetcher.
+    constexpr std::size_t kPrefetch = 16;
     for (std::size_t i = lo; i < hi; ++i) {
+        if (i + kPrefetch < hi) __builtin_prefetch(g + (first - pos[i + kPrefetch]));
         const std::uint32_t* partner = g + (first - pos[i]);
-        const std::uint32_t x = val[i];
-        for (std::size_t j = 0; j < kRareBatch; ++j) rows[offset[j] + (x ^ partner[j])] = 1;
+        const std::size_t x = val[i];
+#pragma GCC unroll 8
+        for (std::size_t j = 0; j < 8; ++j) low[8 * (x ^ partner[j]) + j] = 1;
+#pragma GCC unroll 8
+        for (std::size_t j = 0; j < 8; ++j) high[8 * (x ^ partner[8 + j]) + j] = 1;
+    }
+    // Back to one row per remainder, 8 values at a time.
+    for (std::size_t half = 0; half < 2; ++half) {
+        const std::uint64_t* block = scratch.data() + half * universe;
+        for (std::size_t v = 0; v < universe; v += 8) {
+            std::uint64_t a[8];
+            std::memcpy(a, block + v, sizeof a);
+            transpose8x8(a);
+            for (std::size_t j = 0; j < 8; ++j)
+                std::memcpy(rows + offset[8 * half + j] + v, &a[j], sizeof a[j]);
+        }
     }
 }
 

@@ -115,12 +115,11 @@ void SparseSolver::fill_batch(const Batch& b) {
     for (std::size_t j = 0; j < kBatch; ++j) {
         const std::size_t slot = (b.first + j) % ring_.size();
         auto& s = ring_[slot];
-        std::fill(s.witnessed.begin(), s.witnessed.end(), 0);
-        std::fill(s.rare_pairs, s.rare_pairs + universe_, 0);
+        std::fill(s.witnessed.begin(), s.witnessed.end(), 0);  // (rare_pairs: all rewritten)
         offset[j] = static_cast<std::uint32_t>(slot * universe_);
     }
     // rare_pos_[lo, hi) only: on the helper, main may be appending.
-    mark_rare_batch(rare_rows_.data(), offset, g_.data(), b.first, rare_pos_.data(),
+    mark_rare_batch(rare_rows_.data(), offset, universe_, g_.data(), b.first, rare_pos_.data(),
                     rare_val_.data(), b.lo, b.hi);
 }
 
