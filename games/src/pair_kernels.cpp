@@ -89,6 +89,19 @@ std::size_t hunt_pair_portable(const std::uint32_t* g, std::size_t r, std::size_
     return a1;
 }
 
+ScanResult scan_needed_portable(const std::uint32_t* g, std::size_t r, std::size_t a0,
+                                std::size_t a1, std::uint64_t* needed, std::size_t,
+                                std::size_t left, std::size_t stop_at, std::uint32_t* found) {
+    for (std::size_t a = a0; a < a1; ++a) {
+        const std::uint32_t x = g[a] ^ g[r - a];
+        if (take_needed(x, needed)) {
+            *found++ = x;
+            if (--left == stop_at) return {a + 1, left};
+        }
+    }
+    return {a1, left};
+}
+
 #if defined(TOROID_GAMES_X86)
 bool pair_kernels_have_avx512() {
     static const bool has = __builtin_cpu_supports("avx512f");
@@ -102,12 +115,29 @@ std::size_t hunt_pair_avx512(const std::uint32_t* g, std::size_t r, std::size_t 
                              const std::uint32_t* values, std::size_t count) {
     return hunt_pair_portable(g, r, a0, a1, values, count);
 }
+ScanResult scan_needed_avx512(const std::uint32_t* g, std::size_t r, std::size_t a0, std::size_t a1,
+                              std::uint64_t* needed, std::size_t universe, std::size_t left,
+                              std::size_t stop_at, std::uint32_t* found) {
+    return scan_needed_portable(g, r, a0, a1, needed, universe, left, stop_at, found);
+}
 #endif
 
 std::size_t hunt_pair(const std::uint32_t* g, std::size_t r, std::size_t a0, std::size_t a1,
                       const std::uint32_t* values, std::size_t count) {
     return pair_kernels_have_avx512() ? hunt_pair_avx512(g, r, a0, a1, values, count)
                                       : hunt_pair_portable(g, r, a0, a1, values, count);
+}
+
+}  // namespace toroid::games::detail
+
+namespace toroid::games::detail {
+
+ScanResult scan_needed(const std::uint32_t* g, std::size_t r, std::size_t a0, std::size_t a1,
+                       std::uint64_t* needed, std::size_t universe, std::size_t left,
+                       std::size_t stop_at, std::uint32_t* found) {
+    return pair_kernels_have_avx512()
+               ? scan_needed_avx512(g, r, a0, a1, needed, universe, left, stop_at, found)
+               : scan_needed_portable(g, r, a0, a1, needed, universe, left, stop_at, found);
 }
 
 }  // namespace toroid::games::detail
