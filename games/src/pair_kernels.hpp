@@ -7,11 +7,12 @@
 //   rows (the store address is then the XOR times 8 plus an immediate; with
 //   a row offset per remainder the compiler reloaded the offset after every
 //   byte store), then an 8 x 8 byte transpose writes each remainder's row.
-//   The loop is bound by its byte stores, one per pair, and by the partners'
-//   cache lines (prefetched 16 rare positions ahead). 0.206 to 2e6 on one
-//   core: from 0.34 to about 0.2 ns per pair. An AVX-512 copy that computed
-//   the 16 addresses in one vector measured 10% slower than the old loop
-//   (the extraction costs more than the scalar XORs).
+//   The partners' cache lines are prefetched 16 rare positions ahead. The
+//   loop now runs at the machine's rate of scattered byte stores (0.28 ns
+//   per store into 16 KiB, measured alone; a microbenchmark of this loop
+//   0.29 ns per pair, was 0.48; 0.206 to 2e6 on one core: 7.5 -> 5.8 s).
+//   AVX-512 copies that computed the 16 addresses in one vector measured
+//   slower, with the old rows (10%) and the interleaved blocks (0.40 ns).
 // * hunt_pair and scan_needed (each with an AVX-512 copy chosen at run
 //   time): the tail of a witness search, the first split a + (r - a) of a
 //   remainder r whose value g(a) ^ g(r - a) is one of the values still
@@ -23,8 +24,16 @@
 //   (cheapest for 1-4 values); scan_needed looks every pair's value up in a
 //   bitmap of the needed values, at a cost that does not grow with their
 //   number: with AVX-512 the bitmap (up to 2048 values) sits in four
-//   registers and 16 lookups are two permutes (vpermi2d) and a shift. So
-//   the solver marks only while many values are left (kScanMax).
+//   registers and 16 lookups are two permutes (vpermi2d) and a shift.
+//   The solver still marks while more than kScanMax values are left: early
+//   on a needed value turns up every few pairs, and handling a hit (leave
+//   the vector loop, clear the bit, reload the registers) costs more than
+//   the stores (0.206 to 2e6: 12.3 s with 16, 15.2 s with 64, 21 s with
+//   scans only). Tried and dropped: a lookup-table search that takes the
+//   parts of value v ^ y from a table of positions for the most frequent y
+//   (each check succeeds with y's frequency): slower at 1e6 for 0.206 and
+//   0.064, the last values' witnesses are far out in a; AVX-512 marking
+//   (vector XORs, scalar stores): no change, the stores are the bound.
 #pragma once
 
 #include <cstddef>
