@@ -11,9 +11,9 @@
 // Abundant values below it are looked up by scanning common pairs for a
 // witness, round robin over the remainders, resumable per r; almost always
 // one is found after a few pairs. The last few (at most kScanMax) are hunted
-// by bitmap lookups and vector compares instead of marking every pair (pair_kernels.hpp). A
-// value with no witness at all is the mex; that full scan happens only at
-// positions whose value is then rare.
+// by bitmap lookups and vector compares instead of marking every pair
+// (pair_kernels.hpp). A value with no witness at all is the mex; that full
+// scan happens only at positions whose value is then rare.
 // Exact for every game and every coset: the coset only decides the speed.
 #pragma once
 
