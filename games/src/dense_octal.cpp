@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "background_job.hpp"
+#include "usable_cores.hpp"
 
 namespace toroid::games::detail {
 
@@ -36,7 +37,7 @@ void mark_block(const std::uint32_t* g, std::size_t base, std::size_t a_lo, std:
 std::size_t octal_dense_fill(const OctalGame& game, std::vector<std::uint32_t>& g, std::size_t from,
                              std::size_t to, unsigned threads,
                              const std::function<bool(std::size_t)>& keep_going) {
-    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    if (threads == 0) threads = usable_cores();
     const std::size_t t = game.max_take();
     std::vector<std::size_t> split_ks, one_heap_ks;
     for (std::size_t k = 0; k <= t; ++k) {

@@ -60,6 +60,7 @@ void SparseSolver::set_universe(std::size_t size) {
     seen_.resize(size);
     blocked_.resize(size);
     need_.resize(size);
+    needed_bits_.assign(std::max(size, kNeededMinBits) / 64, 0);
 }
 
 void SparseSolver::relabel(std::size_t n, std::size_t upto) {
@@ -115,12 +116,11 @@ void SparseSolver::fill_batch(const Batch& b) {
     for (std::size_t j = 0; j < kBatch; ++j) {
         const std::size_t slot = (b.first + j) % ring_.size();
         auto& s = ring_[slot];
-        std::fill(s.witnessed.begin(), s.witnessed.end(), 0);
-        std::fill(s.rare_pairs, s.rare_pairs + universe_, 0);
+        std::fill(s.witnessed.begin(), s.witnessed.end(), 0);  // (rare_pairs: all rewritten)
         offset[j] = static_cast<std::uint32_t>(slot * universe_);
     }
     // rare_pos_[lo, hi) only: on the helper, main may be appending.
-    mark_rare_batch(rare_rows_.data(), offset, g_.data(), b.first, rare_pos_.data(),
+    mark_rare_batch(rare_rows_.data(), offset, universe_, g_.data(), b.first, rare_pos_.data(),
                     rare_val_.data(), b.lo, b.hi);
 }
 
@@ -178,47 +178,68 @@ SparseSolver::Remainder& SparseSolver::remainder(std::size_t r) {
     return s;
 }
 
-// The last few needed values (at most kHuntMax): compare pairs against them
-// (pair_kernels.hpp) instead of marking every pair's value. The scan position of
-// each remainder is local: next_a still says "every pair below it is in
-// witnessed", which only the full marking scan can promise; a value found
-// here is marked witnessed (a true pair value) for the other heaps using r.
+// The last needed values (at most kScanMax): look them up pair by pair
+// (pair_kernels.hpp) instead of marking every pair's value: in a bitmap
+// while more than kCompareMax are left, by compares against each below. The
+// scan position of each remainder is local: next_a still says "every pair
+// below it is in witnessed", which only the full marking scan can promise; a
+// value found here is marked witnessed (a true pair value) for the other
+// heaps using r.
 void SparseSolver::hunt(std::size_t scarce, std::size_t chunk) {
+    // hunt_pair's 16 compares per value against scan_needed's lookups: the
+    // compares win for up to about four values.
+    constexpr std::size_t kCompareMax = 4;
     std::uint8_t* const need = need_.data();
-    std::uint32_t wanted[kHuntMax];
-    std::size_t wanted_count = 0;
+    std::uint64_t* const needed = needed_bits_.data();
+    wanted_.clear();
     for (std::size_t v = 0; v < scarce; ++v)
-        if (need[v]) wanted[wanted_count++] = static_cast<std::uint32_t>(v);
+        if (need[v]) wanted_.push_back(static_cast<std::uint32_t>(v));
     hunt_at_.resize(rems_.size());
     for (std::size_t i = 0; i < rems_.size(); ++i) hunt_at_[i] = rems_[i]->next_a;
     const std::uint32_t* const g = g_.data();
-    for (; wanted_count > 0; chunk = std::min<std::size_t>(2 * chunk, 1 << 16)) {
+    const auto still_needed = [&](std::vector<std::uint32_t>& values) {
+        values.erase(std::remove_if(values.begin(), values.end(),
+                                    [&](std::uint32_t v) { return need[v] == 0; }),
+                     values.end());
+    };
+    for (; !wanted_.empty(); chunk = std::min<std::size_t>(2 * chunk, 1 << 16)) {
         bool progressed = false;
-        for (std::size_t i = 0; i < rems_.size() && wanted_count > 0; ++i) {
+        for (std::size_t i = 0; i < rems_.size() && !wanted_.empty(); ++i) {
             auto& s = *rems_[i];
             const std::size_t last = s.r / 2;
             std::size_t& at = hunt_at_[i];
             if (at > last) continue;
             // The values this remainder can witness (its abundant coset).
             const std::uint8_t* abundant = abundant_[abundant_class(s.r)].data();
-            std::uint32_t mine[kHuntMax];
-            std::size_t mine_count = 0;
-            for (std::size_t k = 0; k < wanted_count; ++k)
-                if (abundant[wanted[k]]) mine[mine_count++] = wanted[k];
-            if (mine_count == 0) continue;
+            mine_.clear();
+            for (const auto v : wanted_)
+                if (abundant[v]) mine_.push_back(v);
+            if (mine_.empty()) continue;
             progressed = true;
             const std::size_t end = std::min(last + 1, at + chunk);
             const std::size_t from = at;
-            while (at < end && mine_count > 0) {
-                at = hunt_pair(g, s.r, at, end, mine, mine_count);
-                if (at == end) break;
-                const std::uint32_t v = g[at] ^ g[s.r - at];
+            const auto witness = [&](std::uint32_t v) {
                 s.witnessed[v] = 1;
                 need[v] = 0;
-                mine_count =
-                    static_cast<std::size_t>(std::remove(mine, mine + mine_count, v) - mine);
-                wanted_count = static_cast<std::size_t>(
-                    std::remove(wanted, wanted + wanted_count, v) - wanted);
+            };
+            if (mine_.size() > kCompareMax) {
+                for (const auto v : mine_) needed[v >> 6] |= std::uint64_t{1} << (v & 63);
+                found_.resize(mine_.size());
+                const ScanResult res = scan_needed(g, s.r, at, end, needed, universe_, mine_.size(),
+                                                   kCompareMax, found_.data());
+                at = res.at;
+                for (std::size_t k = 0; k < mine_.size() - res.left; ++k) witness(found_[k]);
+                for (const auto v : mine_)  // the bitmap is all zero between calls
+                    needed[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+                still_needed(mine_);
+                still_needed(wanted_);
+            }
+            while (at < end && !mine_.empty()) {
+                at = hunt_pair(g, s.r, at, end, mine_.data(), mine_.size());
+                if (at == end) break;
+                witness(g[at] ^ g[s.r - at]);
+                still_needed(mine_);
+                still_needed(wanted_);
                 ++at;
             }
             work_ += at - from;
@@ -282,10 +303,10 @@ std::uint32_t SparseSolver::value(std::size_t n) {
     // Once few values are left, hunt() looks for just those.
     const std::uint32_t* const g = g_.data();
     std::size_t chunk = first_chunk;
-    for (; left > kHuntMax; chunk = std::min<std::size_t>(2 * chunk, 1 << 14)) {
+    for (; left > kScanMax; chunk = std::min<std::size_t>(2 * chunk, 1 << 14)) {
         bool progressed = false;
         for (auto* rem : rems_) {
-            if (left <= kHuntMax) break;
+            if (left <= kScanMax) break;
             auto& s = *rem;
             const std::size_t last = s.r / 2;
             if (s.next_a > last) continue;
@@ -303,7 +324,7 @@ std::uint32_t SparseSolver::value(std::size_t n) {
         }
         if (!progressed) break;
     }
-    if (left > 0 && left <= kHuntMax) hunt(scarce, chunk);
+    if (left > 0 && left <= kScanMax) hunt(scarce, chunk);
     const void* first_missing = left ? std::memchr(need, 1, scarce) : nullptr;
     const std::size_t mex =
         first_missing

@@ -10,10 +10,10 @@
 // move gives is unreachable: the smallest such one bounds the mex ("scarce").
 // Abundant values below it are looked up by scanning common pairs for a
 // witness, round robin over the remainders, resumable per r; almost always
-// one is found after a few pairs. The last few (at most kHuntMax) are hunted
-// by vector compares instead of marking every pair (pair_kernels.hpp). A
-// value with no witness at all is the mex; that full scan happens only at
-// positions whose value is then rare.
+// one is found after a few pairs. The last few (at most kScanMax) are hunted
+// by bitmap lookups and vector compares instead of marking every pair
+// (pair_kernels.hpp). A value with no witness at all is the mex; that full
+// scan happens only at positions whose value is then rare.
 // Exact for every game and every coset: the coset only decides the speed.
 #pragma once
 
@@ -91,7 +91,10 @@ class SparseSolver {
     // batch addresses its rows by offset (no row pointer per remainder).
     std::vector<std::uint8_t> rare_rows_;
     std::vector<std::uint8_t> seen_, blocked_;
-    std::vector<std::uint8_t> need_;    // per value: abundant, below the bound, no witness yet
+    std::vector<std::uint8_t> need_;  // per value: abundant, below the bound, no witness yet
+    // hunt(): scan_needed's bitmap (zero between uses) and value lists.
+    std::vector<std::uint64_t> needed_bits_;
+    std::vector<std::uint32_t> wanted_, mine_, found_;
     std::vector<Remainder*> rems_;      // the remainders of the current heap
     std::vector<std::size_t> hunt_at_;  // per remainder of rems_: where hunt() got to
     std::uint64_t work_ = 0;

@@ -123,9 +123,9 @@ struct OctalRunOptions {
     std::function<bool()> stop_requested;
     std::function<void(std::span<const std::uint32_t> g)> checkpoint;
     std::span<const std::uint32_t> resume;
-    // Threads (0: every core): the exact quadratic path of dense codes
-    // splits each pass over g; the sparse solver fills the next batch of
-    // rare pairs on a second thread. 1: everything on the calling thread.
+    // Threads (0: every core this process may run on, its affinity mask): the exact quadratic path
+    // of dense codes splits each pass over g; the sparse solver fills the next batch of rare pairs
+    // on a second thread. 1: everything on the calling thread.
     unsigned threads = 0;
 };
 
