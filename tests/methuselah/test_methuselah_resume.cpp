@@ -29,6 +29,16 @@ std::string temp_path(const std::string& stem) {
         .string();
 }
 
+// Runs `pattern` until the progress callback first sees a generation at
+// or past `stop` ("Ctrl-C"), writing the checkpoint to `path`.
+MethuselahResult interrupted_run(const Pattern& p, const std::string& name, const std::string& path,
+                                 std::uint64_t stop) {
+    MethuselahOptions o;
+    o.checkpoint_path = path;
+    o.progress = [stop](const MethuselahProgress& pr) { return pr.generation < stop; };
+    return analyse_methuselah(p.cells, name, Rule(), o);
+}
+
 TEST(MethuselahResume, SigkillThenResumeEqualsUninterrupted) {
     const Pattern p = library("rabbits");
     const MethuselahResult full = analyse_methuselah(p.cells, "rabbits", Rule(), {});
@@ -87,12 +97,7 @@ TEST(MethuselahResume, SigkillThenResumeEqualsUninterrupted) {
 TEST(MethuselahResume, InterruptWritesACheckpoint) {
     const Pattern p = library("acorn");
     const std::string path = temp_path("acorn");
-    MethuselahOptions o;
-    o.checkpoint_path = path;
-    o.progress = [](const MethuselahProgress& pr) {
-        return pr.generation < 2000;
-    };  // "Ctrl-C" at 2048
-    const MethuselahResult stopped = analyse_methuselah(p.cells, "acorn", Rule(), o);
+    const MethuselahResult stopped = interrupted_run(p, "acorn", path, 2000);  // at 2048
     EXPECT_TRUE(stopped.interrupted);
     EXPECT_FALSE(stopped.stabilised);
     EXPECT_EQ(load_checkpoint(path).generation, stopped.generations_run);
@@ -115,10 +120,7 @@ TEST(MethuselahResume, InterruptWritesACheckpoint) {
 TEST(MethuselahResume, FirstFormatCheckpointsStillResume) {
     const Pattern p = library("acorn");
     const std::string path = temp_path("acorn-v1");
-    MethuselahOptions o;
-    o.checkpoint_path = path;
-    o.progress = [](const MethuselahProgress& pr) { return pr.generation < 256; };
-    ASSERT_TRUE(analyse_methuselah(p.cells, "acorn", Rule(), o).interrupted);
+    ASSERT_TRUE(interrupted_run(p, "acorn", path, 256).interrupted);
     Checkpoint cp = load_checkpoint(path);
     const std::string v2 = "toroid-methuselah-2", v1 = "toroid-methuselah-1";
     ASSERT_EQ(cp.metadata.compare(8, v2.size(), v2), 0);  // after its u64 length
