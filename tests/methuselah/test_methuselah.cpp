@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "toroid/analysis/methuselah.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern.hpp"
 
@@ -90,6 +91,58 @@ TEST(Methuselah, SameAnswerOnTheCpuBackend) {
         EXPECT_EQ(a.lifespan, b.lifespan) << name;
         EXPECT_EQ(a.final_population, b.final_population) << name;
         EXPECT_EQ(a.ships, b.ships) << name;
+    }
+}
+
+// A backend that is not the CPU backend (as CUDA is not): its universe has
+// no signature cheaper than the hash, so the run hashes every generation
+// once (not a hash for the signature and another when it repeats), and
+// finds a repeat the first time it happens.
+class PlainBackend final : public Backend {
+  public:
+    PlainBackend(const Rule& rule, const BackendOptions& o) : Backend(rule, o.seed), b_(rule, o) {}
+    std::string name() const override { return "test-plain"; }
+    void load(const Grid& g, std::uint64_t generation) override {
+        b_.load(g, generation);
+        generation_ = generation;
+    }
+    Grid grid() const override { return b_.grid(); }
+    std::int64_t width() const override { return b_.width(); }
+    std::int64_t height() const override { return b_.height(); }
+    bool get(std::int64_t x, std::int64_t y) const override { return b_.get(x, y); }
+    void set(std::int64_t x, std::int64_t y, bool alive) override { b_.set(x, y, alive); }
+    void step(std::uint64_t n) override {
+        b_.step(n);
+        generation_ += n;
+    }
+    std::uint64_t population() const override { return b_.population(); }
+    std::uint64_t hash() const override { return b_.hash(); }
+
+  private:
+    CpuBackend b_;
+};
+
+TEST(Methuselah, BackendsWithoutASignatureHashEveryGeneration) {
+    register_backend(
+        BackendEntry{"test-plain", -10, [] { return true; }, [] { return std::string(); },
+                     [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
+                         return std::make_unique<PlainBackend>(rule, o);
+                     }});
+    MethuselahOptions o;
+    o.backend = "test-plain";
+    o.torus_width = o.torus_height = 512;
+    MethuselahOptions cpu = o;
+    cpu.backend = "cpu";
+    for (const char* name : {"r-pentomino", "pi-heptomino"}) {
+        const MethuselahResult plain = analyse(name, o), signed_ = analyse(name, cpu);
+        EXPECT_EQ(plain.simulator, "test-plain");
+        EXPECT_EQ(plain.lifespan, signed_.lifespan) << name;
+        EXPECT_EQ(plain.final_population, signed_.final_population) << name;
+        EXPECT_EQ(plain.ships, signed_.ships) << name;
+        // Hashing every generation sees the first repeat, the signature
+        // may see it one period later.
+        EXPECT_LE(plain.generations_run, signed_.generations_run) << name;
+        EXPECT_EQ(plain.generations_run, plain.lifespan + plain.period) << name;
     }
 }
 

@@ -327,7 +327,7 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
     run.deterministic = !rule.stochastic();
     if (run.deterministic && !rule.births_on_zero())
         run.catalog = std::make_unique<ShipCatalog>(rule);
-    run.every_hash = run.deterministic && !run.catalog;
+    run.every_hash = run.deterministic && (!run.catalog || run.universe->signature_is_hash());
     // The signature (or hash) of the current state, appended to the history.
     auto note_signature = [&] {
         run.pop.push_back(run.universe->population());

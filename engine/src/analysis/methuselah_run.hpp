@@ -48,7 +48,8 @@ struct MethuselahRun {
     // with every_hash).
     std::vector<std::uint64_t> pop, sig;
     // Hash every generation: rules with birth on 0 (no snapshots to replay
-    // from), and runs resumed from a version-1 checkpoint (which kept hashes).
+    // from), universes without a cheaper signature (CUDA), and runs resumed
+    // from a version-1 checkpoint (which kept hashes).
     bool every_hash = false;
     std::vector<Removal> removals;
     std::vector<Snapshot> snapshots;

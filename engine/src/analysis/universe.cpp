@@ -30,6 +30,7 @@ class BackendUniverse final : public Universe {
     std::uint64_t population() const override { return b_->population(); }
     std::uint64_t hash() const override { return b_->hash(); }
     std::uint64_t signature() const override { return cpu_ ? cpu_->signature() : b_->hash(); }
+    bool signature_is_hash() const override { return cpu_ == nullptr; }
     std::vector<Cell> cells() const override {
         std::vector<Cell> out;
         out.reserve(b_->population());

@@ -57,6 +57,10 @@ class Universe {
     // signatures, different states usually differ; hash() where nothing
     // cheaper is kept (the CPU backend keeps one per tile).
     virtual std::uint64_t signature() const { return hash(); }
+    // Whether signature() is hash() itself (then a repeat detector should
+    // look at it alone: hashing again on a repeated signature is the same
+    // full cost twice).
+    virtual bool signature_is_hash() const { return true; }
     // Live cells, sorted by (y, x).
     virtual std::vector<Cell> cells() const = 0;
     // Kills the given cells (cells already dead are ignored).
