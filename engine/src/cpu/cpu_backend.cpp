@@ -104,8 +104,9 @@ struct CpuBackend::State {
     std::uint64_t total_pop[2] = {0, 0}, total_hash[2] = {0, 0};  // hash: valid tiles only
     std::uint64_t total_signature[2] = {0, 0};  // signature(): sum of tile_signature
     // Per plane and tile: bit j set when word j of the tile may hold a live
-    // cell (exact after a kernel wrote it, all set after other writes). The
-    // scheduler computes only the half of a tile that can hold cells.
+    // cell (exact after a kernel computed every row, a superset after it
+    // computed some, all set after other writes). The scheduler computes
+    // only the half of a tile that can hold cells.
     detail::ZeroedArray<std::uint8_t> tile_live[2];
     detail::ZeroedArray<std::uint32_t> tile_rows;    // last step: rows that changed (sparse steps)
     detail::ZeroedArray<std::uint32_t> need_rows;    // this step: rows of each active tile

@@ -153,14 +153,15 @@ struct TileTally {
         }
         if (first) top |= d;
         if (last) bottom |= d;
+        const Vec next_pop = lane_popcount(next);
         if (!a.sparse) {
             store(out, next);
         } else if (any_bits(d)) {
             store(out, next);
             rows |= std::uint32_t(1) << r;
-            pop_delta += lane_popcount(next) - lane_popcount(old);
+            pop_delta += next_pop - lane_popcount(old);
         }
-        column_pop += lane_popcount(next);
+        column_pop += next_pop;
     }
 
     // After the rows of the vector column starting at tile word c.
