@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <new>
 #include <stdexcept>
@@ -40,8 +41,10 @@ class Plane {
     static constexpr std::size_t kHugeFrom = std::size_t(2) << 20;
 
     Plane() = default;
-    explicit Plane(std::size_t words) : bytes_(std::max<std::size_t>(words * 8, 64)) {
-        const bool huge = bytes_ >= kHugeFrom;
+    // huge_pages = false: 4 KiB pages even where the kernel would give huge
+    // ones (column strips, below).
+    Plane(std::size_t words, bool huge_pages) : bytes_(std::max<std::size_t>(words * 8, 64)) {
+        const bool huge = huge_pages && bytes_ >= kHugeFrom;
         mapped_bytes_ = huge ? bytes_ + kHugePage : bytes_;
         void* p = mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                        -1, 0);
@@ -52,6 +55,8 @@ class Plane {
             at = (at + kHugePage - 1) / kHugePage * kHugePage;
             // Advice only: without THP (or with it off) the plane still works.
             madvise(reinterpret_cast<void*>(at), bytes_ / kHugePage * kHugePage, MADV_HUGEPAGE);
+        } else if (!huge_pages) {
+            madvise(p, mapped_bytes_, MADV_NOHUGEPAGE);  // where THP is "always"
         }
         data_ = reinterpret_cast<std::uint64_t*>(at);
     }
@@ -84,13 +89,77 @@ struct TileXY {
     std::int64_t x, y;
 };
 
+// Column strips. A plane is stored as `strips` column strips of
+// strip_words canonical words (whole tiles; the last strip may hold fewer),
+// each a row-major plane of its own: row y of strip k holds words
+// [k S, k S + S) at kRowOffset.., with halo words beside them as in
+// plane_layout.hpp, except that between strips the west halo word holds bit
+// 63 of the last word of strip k-1 and the east halo word bit 0 of the first
+// word of strip k+1 (the torus's seam is as in plane_layout.hpp).
+//
+// Why: a row-major plane of a wide torus spends a whole row of memory on
+// every row a glider reaches. A 65536-wide row is 8 KiB: with 4 KiB pages
+// each such row is a page fault and a page cleared, with 2 MiB pages a huge
+// page is cleared for every 256 rows; Acorn's 13 gliders on 65536 x 65536
+// cleared 40 MB of huge pages, as long as the whole rest of the run. In
+// strips of 24 words a glider's row costs 256 bytes (16 rows per 4 KiB
+// page), so such tori use 4 KiB pages and strips when the sparse scheduler
+// runs (temporal blocking, for rules that compute every tile, needs whole
+// rows). Tile kernels need no change: strip k's rows, seen from
+// base(k) = plane + k (strip_plane_words - S), hold word j at
+// base + y stride + kRowOffset + j, the row-major addressing.
+struct StripLayout {
+    std::int64_t padded = 0;       // canonical words rounded up to whole tiles
+    std::int64_t strip_words = 0;  // S (padded when one strip)
+    std::int64_t strips = 1;
+    std::int64_t stride = 0;             // stored words per row of a strip
+    std::int64_t strip_plane_words = 0;  // stored words per strip
+
+    // Automatic: strips of 24 words (1536 cells: 1.33 x the canonical
+    // memory) on rows of 32768 cells or more in planes of 64 MiB or more,
+    // where the scheduler computes tiles sparsely; one strip otherwise.
+    // request > 0 (a multiple of kTileWords): strips of that many words.
+    static StripLayout of(std::int64_t width, std::int64_t height, std::int64_t request,
+                          bool sparse) {
+        StripLayout l;
+        l.padded = (words_per_row(width) + kTileWords - 1) / kTileWords * kTileWords;
+        std::int64_t s = request;
+        if (s <= 0)
+            s = sparse && l.padded >= 512 && l.padded * height * 8 >= (std::int64_t(64) << 20)
+                    ? 3 * kTileWords
+                    : l.padded;
+        if (s >= l.padded) {
+            l.strip_words = l.padded;
+            l.stride = plane_stride(l.padded);
+            l.strip_plane_words = l.stride * height;
+            return l;
+        }
+        l.strip_words = s;
+        l.strips = (l.padded + s - 1) / s;
+        // The east halo word of row y is word 0 of row y + 1, which that row
+        // does not read (its west halo is word kRowOffset - 1): one margin.
+        l.stride = s + kRowOffset;
+        l.strip_plane_words = l.stride * height + kRowOffset;
+        return l;
+    }
+    std::int64_t plane_words() const { return strips * strip_plane_words; }
+};
+
 }  // namespace
 
 struct CpuBackend::State {
     std::int64_t width = 0, height = 0;
     std::int64_t words = 0;   // canonical words per row
     std::int64_t padded = 0;  // words rounded up to whole tiles
-    std::int64_t stride = 0;  // stored words per row
+    std::int64_t stride = 0;  // stored words per row of a strip
+    // Column strips (StripLayout): S words each; base(p, k) = plane +
+    // k * strip_skip. One strip: the row-major layout of plane_layout.hpp.
+    std::int64_t strip_words = 0, strips = 1, strip_skip = 0;
+    std::int64_t strip_request = 0;  // set_column_strips(): 0 = automatic
+    // Per tile column (no divisions in the scheduler): its strip, and the
+    // boundaries beside it (tile_boundaries).
+    std::vector<std::int64_t> column_strip;
+    std::vector<std::array<std::int64_t, 2>> column_boundaries;
     std::int64_t tiles_x = 0, tiles_y = 0;
     Plane plane[2];
     int cur = 0;
@@ -118,10 +187,13 @@ struct CpuBackend::State {
     // computed whatever changed (the "next" plane does not hold their past).
     detail::ZeroedArray<std::uint8_t> forced;
     std::vector<std::uint32_t> forced_list;
-    std::vector<std::uint32_t> active;                 // scratch: tiles to compute
-    std::vector<TileXY> active_xy, changed_xy;         // columns and rows of active, changed_list
-    detail::ZeroedArray<std::uint32_t> stamp;          // scratch for de-duplication
-    std::vector<std::uint32_t> stamp_rows, edge_rows;  // tile rows whose edges need repair
+    std::vector<std::uint32_t> active;          // scratch: tiles to compute
+    std::vector<TileXY> active_xy, changed_xy;  // columns and rows of active, changed_list
+    detail::ZeroedArray<std::uint32_t> stamp;   // scratch for de-duplication
+    // Strip boundaries to repair after a step, as ty * strips + b (see
+    // fix_boundary), and their stamps.
+    detail::ZeroedArray<std::uint32_t> edge_stamp, edge_rows;
+    std::vector<std::uint32_t> edge_work;
     std::uint32_t stamp_now = 0;
     detail::TileKernels kernel;
     std::vector<std::uint64_t> old_pop;  // scratch of step()
@@ -142,8 +214,27 @@ struct CpuBackend::State {
 
     explicit State(int threads) : pool(threads) {}
 
-    std::uint64_t* row(int p, std::int64_t y) { return plane[p].get() + y * stride; }
-    const std::uint64_t* row(int p, std::int64_t y) const { return plane[p].get() + y * stride; }
+    // Row y of strip k, addressed like a row-major row: element kRowOffset
+    // + j is word j of the strip's words, kRowOffset + kS - 1 its west halo.
+    std::uint64_t* base(int p, std::int64_t k) { return plane[p].get() + k * strip_skip; }
+    const std::uint64_t* base(int p, std::int64_t k) const {
+        return plane[p].get() + k * strip_skip;
+    }
+    std::uint64_t* strip_row(int p, std::int64_t k, std::int64_t y) {
+        return base(p, k) + y * stride;
+    }
+    const std::uint64_t* strip_row(int p, std::int64_t k, std::int64_t y) const {
+        return base(p, k) + y * stride;
+    }
+    std::int64_t strip_of(std::int64_t j) const { return strips == 1 ? 0 : j / strip_words; }
+    std::int64_t strip_of_tile(std::int64_t tx) const { return column_strip[std::size_t(tx)]; }
+    // Canonical word j of row y.
+    std::uint64_t& word(int p, std::int64_t y, std::int64_t j) {
+        return strip_row(p, strip_of(j), y)[kRowOffset + j];
+    }
+    std::uint64_t word(int p, std::int64_t y, std::int64_t j) const {
+        return strip_row(p, strip_of(j), y)[kRowOffset + j];
+    }
     std::int64_t tile_count() const { return tiles_x * tiles_y; }
     std::uint32_t tile_of(std::int64_t x, std::int64_t y) const {
         return std::uint32_t((y / kTileRows) * tiles_x + (x / 64) / kTileWords);
@@ -162,20 +253,78 @@ struct CpuBackend::State {
         return v < 0 ? v + n : v >= n ? v - n : v;
     }
 
-    bool cell(int p, std::int64_t x, std::int64_t y) const { return stored_cell(row(p, y), x); }
+    bool cell(int p, std::int64_t x, std::int64_t y) const {
+        return (word(p, y, x / 64) >> (x % 64)) & 1;
+    }
 
-    // Writes the two edge bits of row y (see plane_layout.hpp).
-    void fix_edges(int p, std::int64_t y) { repair_row_edges(row(p, y), width); }
+    // Rewrites the edge bits of row y at strip boundary b: the one west of
+    // strip b, b = 0 being the torus's seam (cell W-1 in bit 63 of strip
+    // 0's west halo, cell 0 in bit W; plane_layout.hpp). Words are written
+    // only when they change: reading untouched memory maps the shared zero
+    // page, writing it would allocate a page in each strip.
+    void fix_boundary(int p, std::int64_t y, std::int64_t b) {
+        auto put = [](std::uint64_t& w, std::uint64_t v) {
+            if (w != v) w = v;
+        };
+        if (b == 0) {
+            const std::uint64_t cell_last = cell(p, width - 1, y), cell_first = cell(p, 0, y);
+            put(strip_row(p, 0, y)[kRowOffset - 1], cell_last << 63);
+            std::uint64_t& edge = strip_row(p, strips - 1, y)[kRowOffset + width / 64];
+            const std::uint64_t keep = width % 64 == 0 ? 0 : last_word_mask(width);
+            put(edge, (edge & keep) | (cell_first << (width % 64)));
+            return;
+        }
+        const std::int64_t j = b * strip_words;  // first word of strip b
+        std::uint64_t* west = strip_row(p, b - 1, y) + kRowOffset;
+        std::uint64_t* east = strip_row(p, b, y) + kRowOffset;
+        put(east[j - 1], west[j - 1] & (std::uint64_t(1) << 63));
+        put(west[j], east[j] & 1);
+    }
+    // Every boundary of row y.
+    void fix_edges(int p, std::int64_t y) {
+        for (std::int64_t b = 0; b < strips; ++b) fix_boundary(p, y, b);
+    }
+    // The boundaries whose edge bits read word j of row y.
+    void fix_word_edges(int p, std::int64_t y, std::int64_t j) {
+        if (j == 0 || j == words - 1) fix_boundary(p, y, 0);
+        if (strips == 1) return;
+        if (j % strip_words == 0 && j != 0) fix_boundary(p, y, j / strip_words);
+        if ((j + 1) % strip_words == 0 && j + 1 < padded) fix_boundary(p, y, (j + 1) / strip_words);
+    }
+    // The boundaries whose edge bits read tile column tx: b[0] west of it
+    // (it starts a strip), b[1] east of it (it ends one; the seam for the
+    // last tile); -1: none.
+    const std::array<std::int64_t, 2>& tile_boundaries(std::int64_t tx) const {
+        return column_boundaries[std::size_t(tx)];
+    }
+    std::array<std::int64_t, 2> find_tile_boundaries(std::int64_t tx) const {
+        std::array<std::int64_t, 2> b{-1, -1};
+        const std::int64_t j0 = tx * kTileWords, j1 = j0 + kTileWords;
+        if (j0 % strip_words == 0) b[0] = j0 / strip_words;
+        if (tx == tiles_x - 1)
+            b[1] = 0;
+        else if (j1 % strip_words == 0)
+            b[1] = j1 / strip_words;
+        return b;  // {0, 0} on a torus one tile wide: the seam on either side
+    }
+    // Kernel arguments for tile column tx: the strip's bases as the planes.
+    void aim(detail::TileKernelArgs& a, int src, int dst, std::int64_t tx) {
+        const std::int64_t k = strip_of_tile(tx);
+        a.src = base(src, k);
+        a.dst = base(dst, k);
+    }
 
     std::uint64_t count_tile(int p, std::uint32_t t) const {
         const TileXY xy = tile_xy(t);
         const std::int64_t tx = xy.x, ty = xy.y;
         std::uint64_t n = 0;
         const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
-        for (std::int64_t y = ty * kTileRows; y < y1; ++y)
+        const std::int64_t k = strip_of_tile(tx);
+        for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
+            const std::uint64_t* r = strip_row(p, k, y) + kRowOffset;
             for (std::int64_t j = tx * kTileWords; j < (tx + 1) * kTileWords; ++j)
-                n += std::uint64_t(
-                    std::popcount(row(p, y)[kRowOffset + j] & word_mask[std::size_t(j)]));
+                n += std::uint64_t(std::popcount(r[j] & word_mask[std::size_t(j)]));
+        }
         return n;
     }
 
@@ -186,7 +335,7 @@ struct CpuBackend::State {
         shape.words = words;
         shape.word_mask = word_mask.data();
         const TileXY xy = tile_xy(t);
-        return kernel.hash(plane[p].get(), shape, xy.x, xy.y);
+        return kernel.hash(base(p, strip_of_tile(xy.x)), shape, xy.x, xy.y);
     }
 
     // A tile's share of signature(): a mix of its index and population (0
@@ -229,10 +378,12 @@ struct CpuBackend::State {
         const TileXY xy = tile_xy(t);
         const std::int64_t tx = xy.x, ty = xy.y;
         const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
+        const std::int64_t k = strip_of_tile(tx);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
-            std::uint64_t* r = row(p, y) + kRowOffset + tx * kTileWords;
+            std::uint64_t* r = strip_row(p, k, y) + kRowOffset + tx * kTileWords;
             std::fill(r, r + kTileWords, 0);
-            if (tx == 0 || tx == tiles_x - 1) fix_edges(p, y);
+            for (std::int64_t b : tile_boundaries(tx))
+                if (b >= 0) fix_boundary(p, y, b);
         }
         retile(p, t, 0);
         tile_live[p][t] = 0;
@@ -327,6 +478,7 @@ struct CpuBackend::State {
     int gens_per_pass(std::uint64_t remaining) const {
         if (!all_active() || remaining < 2) return 1;
         int gens = pass_gens;
+        if (strips > 1) return 1;  // whole rows only (set_column_strips() in tests)
         if (gens == 0) gens = stride * height * 16 > (std::int64_t(16) << 20) ? 8 : 1;
         return int(std::min<std::uint64_t>(std::uint64_t(gens), remaining));
     }
@@ -378,7 +530,7 @@ struct CpuBackend::State {
         active_xy.clear();
         if (++stamp_now == 0) {  // wrapped: reset stamps
             std::fill(stamp.begin(), stamp.end(), 0);
-            std::fill(stamp_rows.begin(), stamp_rows.end(), 0);
+            std::fill(edge_stamp.begin(), edge_stamp.end(), 0);
             stamp_now = 1;
         }
         const std::uint32_t n = std::uint32_t(tile_count());
@@ -415,15 +567,25 @@ struct CpuBackend::State {
     void reshape(std::int64_t new_width, std::int64_t new_height) {
         check_grid_fits(new_width, new_height);
         const std::int64_t w = words_per_row(new_width);
-        padded = (w + kTileWords - 1) / kTileWords * kTileWords;
-        stride = plane_stride(padded);
-        check_grid_fits(stride * 64, new_height, 2);
+        const StripLayout l = StripLayout::of(new_width, new_height, strip_request, !all_active());
+        padded = l.padded;
+        stride = l.stride;
+        strip_words = l.strip_words;
+        strips = l.strips;
+        strip_skip = l.strip_plane_words - l.strip_words;
+        check_grid_fits(l.plane_words() / new_height * 64, new_height, 2);
         width = new_width;
         height = new_height;
         words = w;
         tiles_x = padded / kTileWords;
         tiles_y = (new_height + kTileRows - 1) / kTileRows;
-        for (auto& p : plane) p = Plane(std::size_t(stride * height));
+        column_strip.resize(std::size_t(tiles_x));
+        column_boundaries.resize(std::size_t(tiles_x));
+        for (std::int64_t tx = 0; tx < tiles_x; ++tx) {
+            column_strip[std::size_t(tx)] = strip_of(tx * kTileWords);
+            column_boundaries[std::size_t(tx)] = find_tile_boundaries(tx);
+        }
+        for (auto& p : plane) p = Plane(std::size_t(l.plane_words()), strips == 1);
         word_mask.assign(std::size_t(padded + 1), 0);
         for (std::int64_t j = 0; j < words; ++j) word_mask[std::size_t(j)] = ~std::uint64_t(0);
         word_mask[std::size_t(words - 1)] = last_word_mask(width);
@@ -444,7 +606,8 @@ struct CpuBackend::State {
         forced.assign_zero(tiles);
         forced_list.clear();
         stamp.assign_zero(tiles);
-        stamp_rows.assign(std::size_t(tiles_y), 0);
+        edge_stamp.assign_zero(std::size_t(tiles_y * strips));
+        edge_rows.assign_zero(std::size_t(tiles_y * strips));
         stamp_now = 0;
     }
 };
@@ -488,15 +651,27 @@ std::string CpuBackend::describe() const {
 
 void CpuBackend::check_fits(std::int64_t width, std::int64_t height, int caller_planes) const {
     check_grid_size(width, height);
-    const std::int64_t words = (width + 63) / 64;
-    const std::int64_t stride = (words + kTileWords - 1) / kTileWords * kTileWords + 2 * kRowOffset;
-    check_torus_host_memory(width, height, caller_planes, 2, double(stride) * double(height) * 8.0,
+    const StripLayout l = StripLayout::of(width, height, s_->strip_request, !s_->all_active());
+    check_torus_host_memory(width, height, caller_planes, 2, double(l.plane_words()) * 8.0,
                             "the cpu backend");
+}
+
+void CpuBackend::set_column_strips(std::int64_t strip_words) {
+    if (strip_words < 0 || strip_words % kTileWords != 0)
+        throw std::invalid_argument("column strips must be a multiple of " +
+                                    std::to_string(kTileWords) + " words (0 = automatic), not " +
+                                    std::to_string(strip_words));
+    s_->strip_request = strip_words;
+    s_->width = s_->height = 0;  // the next load() or reset() lays the planes out anew
+}
+
+std::int64_t CpuBackend::column_strips() const {
+    return s_->strips;
 }
 
 void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t generation) {
     State& s = *s_;
-    if (s.width == width && s.height == height) {
+    if (s.width == width && s.height == height && s.plane[0].get()) {
         // Clear what either plane holds, tile by tile: untouched memory stays untouched.
         for (int p = 0; p < 2; ++p)
             for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) s.clear_tile(p, t);
@@ -524,12 +699,13 @@ void CpuBackend::load(const Grid& g, std::uint64_t generation) {
         for (std::int64_t j = 0; j < s.words; ++j) {
             const std::uint64_t w = src[std::size_t(j)];
             if (!w) continue;
-            s.row(0, y)[kRowOffset + j] = w;
+            s.word(0, y, j) = w;
             const std::uint32_t t = std::uint32_t((y / kTileRows) * s.tiles_x + j / kTileWords);
             if (!s.tile_pop[0][t]) s.tile_pop[0][t] = 1;  // marked; counted below
             any = true;
+            if (s.strips > 1) s.fix_word_edges(0, y, j);
         }
-        if (any) s.fix_edges(0, y);
+        if (any && s.strips == 1) s.fix_edges(0, y);
     }
     for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) {
         if (!s.tile_pop[0][t]) continue;
@@ -550,7 +726,7 @@ Grid CpuBackend::grid() const {
         const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
         const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
-            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
+            const std::uint64_t* r = s.strip_row(s.cur, s.strip_of_tile(tx), y) + kRowOffset;
             auto dst = g.row(y);
             for (std::int64_t j = tx * kTileWords; j < j1; ++j) dst[std::size_t(j)] = r[j];
         }
@@ -570,8 +746,8 @@ std::vector<CpuBackend::LiveWord> CpuBackend::live_words() const {
         if (live_columns.empty()) continue;
         const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
         for (std::int64_t y = ty * kTileRows; y < y1; ++y) {
-            const std::uint64_t* r = s.row(s.cur, y) + kRowOffset;
             for (std::int64_t tx : live_columns) {
+                const std::uint64_t* r = s.strip_row(s.cur, s.strip_of_tile(tx), y) + kRowOffset;
                 const std::int64_t j1 = std::min(s.words, (tx + 1) * kTileWords);
                 for (std::int64_t j = tx * kTileWords; j < j1; ++j)
                     if (const std::uint64_t w = r[j] & s.word_mask[std::size_t(j)])
@@ -598,9 +774,8 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
     if (x < 0) x += s.width;
     if (y < 0) y += s.height;
     if (s.cell(s.cur, x, y) == alive) return;
-    std::uint64_t& w = s.row(s.cur, y)[kRowOffset + x / 64];
-    w ^= std::uint64_t(1) << (x % 64);
-    s.fix_edges(s.cur, y);
+    s.word(s.cur, y, x / 64) ^= std::uint64_t(1) << (x % 64);
+    s.fix_word_edges(s.cur, y, x / 64);
     const std::uint32_t t = s.tile_of(x, y);
     s.retile(s.cur, t, s.tile_pop[s.cur][t] + (alive ? 1 : std::uint64_t(-1)));
     if (alive) s.tile_live[s.cur][t] |= std::uint8_t(1u << ((x / 64) % kTileWords));
@@ -612,16 +787,39 @@ std::int64_t wrap_coordinate(std::int64_t v, std::int64_t n) {
     v %= n;
     return v < 0 ? v + n : v;
 }
+
+// The canonical words a run of `length` cells from column x (any integer)
+// reads, wrapping: one or two ranges [first, end).
+std::array<std::pair<std::int64_t, std::int64_t>, 2> word_ranges(std::int64_t x,
+                                                                 std::int64_t length,
+                                                                 std::int64_t width) {
+    const std::int64_t words = words_per_row(width);
+    if (length >= width) return {{{0, words}, {0, 0}}};
+    const std::int64_t a = wrap_coordinate(x, width), e = a + length - 1;
+    if (e < width) return {{{a / 64, e / 64 + 1}, {0, 0}}};
+    return {{{a / 64, words}, {0, (e - width) / 64 + 1}}};
+}
 }  // namespace
 
 // Row copies from the current plane: untouched tiles read as the zero page.
+// Column strips copy the words the region reads into a row-major row first.
 Grid CpuBackend::read_region(const Rect& r) const {
     const State& s = *s_;
     Grid out(r.width, r.height);
-    for (std::int64_t y = 0; y < r.height; ++y)
-        crop_row_wrapped(out.row(y).data(), r.width,
-                         s.row(s.cur, wrap_coordinate(r.y + y, s.height)) + kRowOffset, s.width,
-                         r.x);
+    std::vector<std::uint64_t> row;
+    if (s.strips > 1) row.assign(std::size_t(plane_stride(s.padded)), 0);
+    const auto ranges = word_ranges(r.x, r.width, s.width);
+    for (std::int64_t y = 0; y < r.height; ++y) {
+        const std::int64_t ty = wrap_coordinate(r.y + y, s.height);
+        const std::uint64_t* src = s.strip_row(s.cur, 0, ty) + kRowOffset;
+        if (s.strips > 1) {
+            for (auto [first, end] : ranges)
+                for (std::int64_t j = first; j < end; ++j)
+                    row[std::size_t(kRowOffset + j)] = s.word(s.cur, ty, j);
+            src = row.data() + kRowOffset;
+        }
+        crop_row_wrapped(out.row(y).data(), r.width, src, s.width, r.x);
+    }
     return out;
 }
 
@@ -639,11 +837,30 @@ void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0)
             columns[std::size_t((x % s.width) / 64 / kTileWords)] = 1;
         columns[std::size_t((last % s.width) / 64 / kTileWords)] = 1;
     }
+    std::vector<std::uint64_t> row;
+    if (s.strips > 1) row.assign(std::size_t(plane_stride(s.padded)), 0);
+    const auto ranges = word_ranges(x0, src.width(), s.width);
     for (std::int64_t sy = 0; sy < src.height(); ++sy) {
         const std::int64_t y = wrap_coordinate(y0 + sy, s.height);
-        paste_row_wrapped(s.row(p, y) + kRowOffset, s.width, x0, src.row(sy).data(), src.width(),
-                          true);
-        s.fix_edges(p, y);
+        if (s.strips == 1) {
+            paste_row_wrapped(s.strip_row(p, 0, y) + kRowOffset, s.width, x0, src.row(sy).data(),
+                              src.width(), true);
+            s.fix_edges(p, y);
+        } else {
+            // Through a row-major copy of the words written; words that
+            // change are stored back (untouched memory stays untouched).
+            for (auto [first, end] : ranges)
+                for (std::int64_t j = first; j < end; ++j)
+                    row[std::size_t(kRowOffset + j)] = s.word(p, y, j);
+            paste_row_wrapped(row.data() + kRowOffset, s.width, x0, src.row(sy).data(), src.width(),
+                              true);
+            for (auto [first, end] : ranges)
+                for (std::int64_t j = first; j < end; ++j)
+                    if (s.word(p, y, j) != row[std::size_t(kRowOffset + j)]) {
+                        s.word(p, y, j) = row[std::size_t(kRowOffset + j)];
+                        s.fix_word_edges(p, y, j);
+                    }
+        }
         rows[std::size_t(y / kTileRows)] = 1;
     }
     for (std::int64_t ty = 0; ty < s.tiles_y; ++ty) {
@@ -702,6 +919,8 @@ void CpuBackend::step(std::uint64_t generations) {
         old_pop.clear();
         for (std::uint32_t t : s.active) old_pop.push_back(s.tile_pop[nxt][t]);
         auto run_tiles = [&](std::size_t begin, std::size_t end) {
+            detail::TileKernelArgs strip_args;  // column strips: the tile's strip as the planes
+            if (s.strips > 1) strip_args = args;
             for (std::size_t i = begin; i < end; ++i) {
                 const std::uint32_t t = s.active[i];
                 const TileXY xy = s.active_xy[i];
@@ -711,13 +930,18 @@ void CpuBackend::step(std::uint64_t generations) {
                 s.tile_changed[t] = false;
                 if (need == 0 || rows == 0) continue;  // dead or repeating: unchanged
                 const std::int64_t r0 = std::countr_zero(rows), r1 = 32 - std::countl_zero(rows);
+                const detail::TileKernelArgs* a = &args;
+                if (s.strips > 1) {
+                    s.aim(strip_args, s.cur, nxt, tx);
+                    a = &strip_args;
+                }
                 detail::TileOutcome o;
                 if ((need & 0xF0) == 0)
-                    o = s.kernel.half(args, tx, ty, 0, kTileWords / 2, r0, r1);
+                    o = s.kernel.half(*a, tx, ty, 0, kTileWords / 2, r0, r1);
                 else if ((need & 0x0F) == 0)
-                    o = s.kernel.half(args, tx, ty, kTileWords / 2, kTileWords, r0, r1);
+                    o = s.kernel.half(*a, tx, ty, kTileWords / 2, kTileWords, r0, r1);
                 else
-                    o = s.kernel.step(args, tx, ty, 0, kTileWords, r0, r1);
+                    o = s.kernel.step(*a, tx, ty, 0, kTileWords, r0, r1);
                 // Only this task touches tile t's counters of the next plane.
                 // Rows not computed keep their content: their live words and
                 // population stay counted (sparse steps count the change).
@@ -751,48 +975,75 @@ void CpuBackend::step(std::uint64_t generations) {
         }
         s.tiles_computed += n;
 
-        // Edge bits of rows whose first or last tile was rewritten (the
-        // kernel stores whole masked words, so even an unchanged tile loses
-        // them): once per tile row, in parallel once every tile is written.
-        s.edge_rows.clear();
-        for (const TileXY xy : s.active_xy) {
-            const std::int64_t tx = xy.x, ty = xy.y;
-            if ((tx == 0 || tx == s.tiles_x - 1) && s.stamp_rows[std::size_t(ty)] != s.stamp_now) {
-                s.stamp_rows[std::size_t(ty)] = s.stamp_now;
-                s.edge_rows.push_back(std::uint32_t(ty));
-            }
-        }
-        auto repair = [&](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) {
-                const std::int64_t ty = s.edge_rows[i];
-                const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
-                for (std::int64_t y = ty * kTileRows; y < y1; ++y) s.fix_edges(nxt, y);
-            }
-        };
-        const std::size_t rows = s.edge_rows.size();
-        if (rows <= 8) {
-            repair(0, rows);
-        } else {
-            const std::size_t per_task =
-                std::max<std::size_t>(2, rows / (std::size_t(s.pool.size()) * 4));
-            s.pool.run((rows + per_task - 1) / per_task, [&](std::size_t task) {
-                repair(task * per_task, std::min(rows, (task + 1) * per_task));
-            });
-        }
-        // Counters of changed tiles; the changed list feeds the next schedule.
+        // Edge bits at strip boundaries and the seam (fix_boundary) that the
+        // new state may have changed. Dense steps store every row of every
+        // tile computed, whole masked words (the seam's bit W is lost even
+        // where nothing changed): every boundary beside them, every row.
+        // Sparse steps store the rows that changed: the boundaries beside a
+        // changed border column (the seam beside any change of the last
+        // tile), those rows.
+        s.edge_work.clear();
         s.changed_list.clear();
         s.changed_xy.clear();
+        auto note = [&](std::int64_t ty, std::int64_t b, std::uint32_t rows) {
+            if (b < 0 || rows == 0) return;
+            const std::size_t e = std::size_t(ty * s.strips + b);
+            if (s.edge_stamp[e] == s.stamp_now) {
+                s.edge_rows[e] |= rows;
+                return;
+            }
+            s.edge_stamp[e] = s.stamp_now;
+            s.edge_rows[e] = rows;
+            s.edge_work.push_back(std::uint32_t(e));
+        };
+        if (whole) {
+            for (const TileXY xy : s.active_xy)
+                for (const std::int64_t b : s.tile_boundaries(xy.x)) note(xy.y, b, State::kAllRows);
+        }
+        // Counters of changed tiles; the changed list feeds the next schedule.
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint32_t t = s.active[i];
             if (!s.tile_changed[t]) continue;
+            const TileXY xy = s.active_xy[i];
             s.changed_list.push_back(t);
-            s.changed_xy.push_back(s.active_xy[i]);
+            s.changed_xy.push_back(xy);
             const std::uint64_t fresh = s.tile_pop[nxt][t];
             s.tile_pop[nxt][t] = old_pop[i];
             if (s.track_hash)
                 s.retile_hashed(nxt, t, fresh, s.tile_delta[t]);
             else
                 s.retile(nxt, t, fresh);
+            if (whole) continue;
+            const std::uint8_t e = s.tile_edges[t];
+            if (e & (detail::kEdgeLeft | detail::kEdgeRight)) {
+                const auto& b = s.tile_boundaries(xy.x);
+                if (e & detail::kEdgeLeft) note(xy.y, b[0], s.tile_rows[t]);
+                if (e & detail::kEdgeRight) note(xy.y, b[1], s.tile_rows[t]);
+            }
+        }
+        auto repair = [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const std::uint32_t e = s.edge_work[i];
+                const auto strips = std::uint32_t(s.strips);  // 32-bit division
+                const std::int64_t ty = e / strips, b = e % strips;
+                const std::int64_t y1 = std::min(s.height, (ty + 1) * kTileRows);
+                for (std::uint32_t m = s.edge_rows[e]; m; m &= m - 1) {
+                    const std::int64_t y = ty * kTileRows + std::countr_zero(m);
+                    if (y < y1) s.fix_boundary(nxt, y, b);
+                }
+            }
+        };
+        // A boundary of a tile row costs about as much as a small tile:
+        // few run here (as kInlineTiles), many on the pool.
+        const std::size_t edges = s.edge_work.size();
+        if (edges <= kInlineTiles) {
+            repair(0, edges);
+        } else {
+            const std::size_t per_task =
+                std::max<std::size_t>(2, edges / (std::size_t(s.pool.size()) * 4));
+            s.pool.run((edges + per_task - 1) / per_task, [&](std::size_t task) {
+                repair(task * per_task, std::min(edges, (task + 1) * per_task));
+            });
         }
         s.age_forced();
         s.cur = nxt;
@@ -832,6 +1083,10 @@ void CpuBackend::render(const RenderRequest& request, const RenderTarget& target
     kernels::PlaneView v;
     v.words = s.plane[s.cur].get();
     v.stride = s.stride;
+    if (s.strips > 1) {
+        v.strip_words = s.strip_words;
+        v.strip_skip = s.strip_skip;
+    }
     v.offset = kRowOffset;
     v.torus_width = v.width = s.width;
     v.torus_height = v.height = s.height;

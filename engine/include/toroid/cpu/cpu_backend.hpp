@@ -5,6 +5,11 @@
 // kRowOffset, cell W-1 in bit 63 of the west halo word, cell 0 in bit W, so
 // every west/east shift of a row is one unaligned load away, whatever the
 // width. Rows are padded to whole tiles (stride = plane_stride(padded)).
+// Wide tori on the sparse scheduler (rows of 32768 cells or more, planes of
+// 64 MiB or more) are stored as column strips of 1536 cells instead, each a
+// row-major plane with its own halo words, so that a glider crossing a
+// 65536-wide torus costs 256 bytes of memory per row it reaches, not a row
+// of 8 KiB (cpu_backend.cpp, StripLayout).
 //
 // Tiles. The plane is cut into tiles of kTileWords words x kTileRows rows
 // (512 x 32 cells: one AVX-512 vector wide). A step computes only active
@@ -22,7 +27,7 @@
 // kernel on AVX-512), or nothing when neither half can change.
 //
 // Sparse patterns. The planes are anonymous memory mapped on first touch
-// (transparent huge pages from 8 MiB), and nothing outside live tiles is
+// (transparent huge pages from 2 MiB, except for column strips), and nothing outside live tiles is
 // written: a huge torus costs memory and time in proportion to its live
 // area (reset() and write_region() start one without a Grid).
 // Population and hash are kept per tile and summed incrementally (once hash()
@@ -100,6 +105,13 @@ class CpuBackend final : public Backend {
     // cache (src/cpu/temporal_blocking.hpp). 0 = automatic (on grids larger
     // than the L2 caches), gens_per_pass 1 = off. Results are identical.
     void set_temporal_blocking(std::int64_t band_rows, int gens_per_pass);
+    // Column strips of strip_words words (a multiple of 8: whole tiles)
+    // from the next load() or reset() on, whatever the size; 0 = automatic
+    // (see Layout). Results are identical; tests lay small tori out in
+    // strips with it. Rules that compute every tile then step one
+    // generation at a time (temporal blocking needs whole rows).
+    void set_column_strips(std::int64_t strip_words);
+    std::int64_t column_strips() const;  // strips of the current layout (1: row-major)
     // Tiles computed by step() since load(): the work actually done.
     std::uint64_t tiles_computed() const;
 

@@ -13,7 +13,9 @@
 // cells of the torus starting at torus cell (origin_x, origin_y), wrapping;
 // the CPU and CUDA backends pass their whole plane (origin 0, the torus
 // size), the host fallback passes a copy of the visible cells. Only bits of
-// cells inside the view are read: padding and halo bits never are.
+// cells inside the view are read: padding and halo bits never are. Column
+// strips (the CPU backend on wide tori): with strip_words = S > 0, word w
+// of a row lies strip_skip * (w / S) words further on.
 //
 // Per pixel: the cell range it covers is computed in fixed point on the
 // plane, clipped to the one copy of the torus when the torus is smaller than
@@ -35,9 +37,10 @@ struct PlaneView {
     std::int64_t stride = 0;  // words from one row to the next
     std::int64_t offset = 0;  // word index of cell 0 within a row
     std::int64_t torus_width = 0, torus_height = 0;
-    std::int64_t origin_x = 0, origin_y = 0;  // torus cell held at view cell (0, 0)
-    std::int64_t width = 0, height = 0;       // cells held (<= the torus)
-    const std::uint16_t* ages = nullptr;      // optional, width x height, host renders only
+    std::int64_t origin_x = 0, origin_y = 0;       // torus cell held at view cell (0, 0)
+    std::int64_t width = 0, height = 0;            // cells held (<= the torus)
+    const std::uint16_t* ages = nullptr;           // optional, width x height, host renders only
+    std::int64_t strip_words = 0, strip_skip = 0;  // column strips; 0: one row-major plane
 };
 
 // Everything a pixel needs, derived once per image on the host.
@@ -101,26 +104,29 @@ TOROID_HD std::uint32_t blend(std::uint32_t a, std::uint32_t b, std::uint32_t t)
     return out;
 }
 
-TOROID_HD const std::uint64_t* view_row(const PlaneView& v, std::int64_t torus_y) {
-    const std::int64_t r = wrap_mod(torus_y - v.origin_y, v.torus_height);
-    return v.words + r * v.stride + v.offset;
+// Word w of view row r.
+TOROID_HD std::uint64_t view_word(const PlaneView& v, std::int64_t r, std::int64_t w) {
+    const std::uint64_t* at = v.words + r * v.stride + v.offset + w;
+    return v.strip_words ? at[(w / v.strip_words) * v.strip_skip] : at[0];
 }
 
 TOROID_HD bool view_cell(const PlaneView& v, std::int64_t plane_x, std::int64_t plane_y) {
     const std::int64_t c = wrap_mod(plane_x - v.origin_x, v.torus_width);
-    return (view_row(v, plane_y)[c / 64] >> (c % 64)) & 1u;
+    const std::int64_t r = wrap_mod(plane_y - v.origin_y, v.torus_height);
+    return (view_word(v, r, c / 64) >> (c % 64)) & 1u;
 }
 
-// Live cells among bits [begin, end) of a row (view coordinates, end <= view width).
-TOROID_HD std::uint64_t count_bits(const std::uint64_t* row, std::int64_t begin, std::int64_t end) {
+// Live cells among bits [begin, end) of view row r (end <= view width).
+TOROID_HD std::uint64_t count_bits(const PlaneView& v, std::int64_t r, std::int64_t begin,
+                                   std::int64_t end) {
     const std::int64_t first = begin >> 6, bit = begin & 63;
     if (bit + (end - begin) <= 64) {  // one word (zoomed out up to 64:1): one popcount
         const std::uint64_t mask = ~std::uint64_t(0) >> (64 - (end - begin));
-        return std::uint64_t(popcount64((row[first] >> bit) & mask));
+        return std::uint64_t(popcount64((view_word(v, r, first) >> bit) & mask));
     }
     std::uint64_t n = 0;
     for (std::int64_t w = begin / 64; w * 64 < end; ++w) {
-        std::uint64_t word = row[w];
+        std::uint64_t word = view_word(v, r, w);
         if (w == begin / 64) word &= ~std::uint64_t(0) << (begin % 64);
         if ((w + 1) * 64 > end) word &= ~std::uint64_t(0) >> (64 - (end - w * 64));
         n += std::uint64_t(popcount64(word));
@@ -202,7 +208,6 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
     // Zoomed out: the cells whose top-left corner lies inside the pixel. Rows
     // and the run's start are wrapped once, then stepped (no division per row).
     const std::int64_t row0 = ceil_cells(y0), row1 = ceil_cells(y1);
-    const std::uint64_t* const plane = v.words + v.offset;
     std::int64_t row = wrap_mod(row0 - v.origin_y, v.torus_height);
     const std::int64_t shift0 = p.hexagonal ? row0 * (kSubcell / 2) : 0;
     std::int64_t c0 = ceil_cells(x0 + shift0);
@@ -215,7 +220,7 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
         const std::int64_t word = start >> 6, bit = start & 63;
         const std::uint64_t mask = ~std::uint64_t(0) >> (64 - len);
         for (std::int64_t y = row0; y < row1; ++y) {
-            live += std::uint64_t(popcount64((plane[row * v.stride + word] >> bit) & mask));
+            live += std::uint64_t(popcount64((view_word(v, row, word) >> bit) & mask));
             if (++row == v.torus_height) row = 0;
         }
         area = std::uint64_t(len) * std::uint64_t(row1 - row0);
@@ -231,11 +236,10 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
                 if (len > v.torus_width) len = v.torus_width;
             }
             if (len > 0) {
-                const std::uint64_t* words = plane + row * v.stride;
                 live += start + len <= v.torus_width
-                            ? count_bits(words, start, start + len)
-                            : count_bits(words, start, v.torus_width) +
-                                  count_bits(words, 0, start + len - v.torus_width);
+                            ? count_bits(v, row, start, start + len)
+                            : count_bits(v, row, start, v.torus_width) +
+                                  count_bits(v, row, 0, start + len - v.torus_width);
                 area += std::uint64_t(len);
             }
             if (++row == v.torus_height) row = 0;
