@@ -24,11 +24,10 @@ using testing::reference_run;
 constexpr std::int64_t kStripWidths[] = {8, 16, 24};
 
 TEST(CpuStrips, EveryRuleKindMatchesReference) {
-    const std::pair<int, int> sizes[] = {{600, 70}, {1030, 33}, {513, 3},
-                                         {1600, 40}, {65, 65},  {1000, 1}};
-    const char* rules[] = {"B3/S23",       "B36/S23",  "B2/S34H",      "B2/S013V",
-                           "B0/S8",        "B0123/S",  "B2(1/3)/S12H", "B3/S2(0.9)3",
-                           "B0(0.01)3/S23"};
+    const std::pair<int, int> sizes[] = {{600, 70},  {1030, 33}, {513, 3},
+                                         {1600, 40}, {65, 65},   {1000, 1}};
+    const char* rules[] = {"B3/S23",  "B36/S23",      "B2/S34H",     "B2/S013V",     "B0/S8",
+                           "B0123/S", "B2(1/3)/S12H", "B3/S2(0.9)3", "B0(0.01)3/S23"};
     std::uint64_t seed = 7000;
     for (const std::int64_t strip : kStripWidths)
         for (const char* text : rules)
@@ -76,9 +75,9 @@ TEST(CpuStrips, SparseObjectsCrossingStripsMatchReference) {
                     for (int round = 0; round < 6; ++round) {
                         cpu.step(8);
                         expected = reference_run(expected, rule, seed, std::uint64_t(round) * 8, 8);
-                        ASSERT_EQ(cpu.grid(), expected) << isa << " " << strip << " " << text
-                                                        << " " << w << "x" << h << " gen "
-                                                        << (round + 1) * 8;
+                        ASSERT_EQ(cpu.grid(), expected)
+                            << isa << " " << strip << " " << text << " " << w << "x" << h << " gen "
+                            << (round + 1) * 8;
                         ASSERT_EQ(cpu.population(), expected.population());
                         ASSERT_EQ(cpu.hash(), expected.hash());
                     }
@@ -198,6 +197,62 @@ TEST(CpuStrips, AutomaticForWideSparseToriOnly) {
     brute.reset(65536, 65536);
     EXPECT_EQ(brute.column_strips(), 1);
     EXPECT_THROW(life.set_column_strips(12), std::invalid_argument);
+}
+
+// A grid of width x height whose rows [y0, y1) hold pseudo-random words.
+Grid word_soup(std::int64_t width, std::int64_t height, std::int64_t y0, std::int64_t y1) {
+    Grid g(width, height);
+    std::uint64_t z = 12345;
+    for (std::int64_t y = y0; y < y1; ++y)
+        for (std::uint64_t& w : g.row(y)) {
+            z = z * 6364136223846793005ULL + 1442695040888963407ULL;
+            w = z ^ (z >> 29);
+        }
+    g.mask_padding();
+    return g;
+}
+
+// Automatic strips are for sparse content: a dense grid loads row-major,
+// and strips whose content turns dense (most tiles computed) move to the
+// row-major layout at a step, with the same results as either layout.
+TEST(CpuStrips, DenseContentIsRowMajor) {
+    constexpr std::int64_t kW = 32768, kH = 16384;  // 64 MiB planes: strips when sparse
+    const Rule life = Rule::parse("B3/S23");
+    CpuBackend dense(life, {2, 0});
+    dense.load(word_soup(kW, kH, 0, kH));
+    EXPECT_EQ(dense.column_strips(), 1);
+    dense.load(word_soup(kW, kH, 100, 110));
+    EXPECT_GT(dense.column_strips(), 1);
+
+    // A soup band written into a sparse torus: 8192 of 32768 tiles busy.
+    const Grid band = word_soup(kW, 4096, 0, 4096);
+    CpuBackend automatic(life, {2, 0}), rows(life, {2, 0}), strips(life, {2, 0});
+    rows.set_column_strips(1024);  // >= the row: one strip
+    strips.set_column_strips(24);
+    for (auto* b : {&automatic, &rows, &strips}) {
+        b->reset(kW, kH);
+        // A blinker that has settled: its tiles are skipped, and the plane
+        // of the next generation (which the move copies too) holds its phase.
+        for (std::int64_t x : {kW / 2, kW / 2 + 1, kW / 2 + 2}) b->set(x, 8000, true);
+        b->step(5);
+        b->write_region(band, 5, kH - 2000);  // across the seam, both ways
+    }
+    EXPECT_GT(automatic.column_strips(), 1);
+    EXPECT_EQ(rows.column_strips(), 1);
+    for (int round = 0; round < 3; ++round) {
+        for (auto* b : {&automatic, &rows, &strips}) b->step(4);
+        EXPECT_EQ(automatic.column_strips(), 1) << "round " << round;
+        EXPECT_EQ(automatic.hash(), rows.hash());
+        EXPECT_EQ(strips.hash(), rows.hash());
+        EXPECT_EQ(automatic.population(), rows.population());
+        const Rect seam{kW - 40, kH - 2010, 80, 30};
+        EXPECT_EQ(automatic.read_region(seam), rows.read_region(seam));
+        EXPECT_EQ(strips.read_region(seam), rows.read_region(seam));
+        const Rect blinker{kW / 2 - 2, 7998, 7, 5};
+        EXPECT_EQ(automatic.read_region(blinker).population(), 3u);
+        EXPECT_EQ(automatic.read_region(blinker), rows.read_region(blinker));
+    }
+    EXPECT_EQ(strips.column_strips(), (kW / 64 + 23) / 24);
 }
 
 // Resident memory of this process (/proc/self/statm), in bytes.

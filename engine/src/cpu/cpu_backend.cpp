@@ -156,6 +156,7 @@ struct CpuBackend::State {
     // k * strip_skip. One strip: the row-major layout of plane_layout.hpp.
     std::int64_t strip_words = 0, strips = 1, strip_skip = 0;
     std::int64_t strip_request = 0;  // set_column_strips(): 0 = automatic
+    bool dense_load = false;         // load() of a dense grid: no automatic strips
     // Per tile column (no divisions in the scheduler): its strip, and the
     // boundaries beside it (tile_boundaries).
     std::vector<std::int64_t> column_strip;
@@ -564,27 +565,76 @@ struct CpuBackend::State {
         forced_list.resize(kept);
     }
 
-    void reshape(std::int64_t new_width, std::int64_t new_height) {
-        check_grid_fits(new_width, new_height);
-        const std::int64_t w = words_per_row(new_width);
-        const StripLayout l = StripLayout::of(new_width, new_height, strip_request, !all_active());
+    // The layout for a torus of this size: strips when automatic and
+    // `sparse` (the content is not dense, and the scheduler can skip tiles).
+    StripLayout layout_for(std::int64_t w, std::int64_t h, bool sparse) const {
+        return StripLayout::of(w, h, strip_request, sparse && !all_active());
+    }
+    bool same_layout(const StripLayout& l) const {
+        return l.strips == strips && l.strip_words == strip_words && l.stride == stride;
+    }
+
+    // The planes' geometry (width, height, tiles set): strip fields, the
+    // per-column tables and the per-boundary scratch.
+    void set_geometry(const StripLayout& l) {
         padded = l.padded;
         stride = l.stride;
         strip_words = l.strip_words;
         strips = l.strips;
         strip_skip = l.strip_plane_words - l.strip_words;
-        check_grid_fits(l.plane_words() / new_height * 64, new_height, 2);
-        width = new_width;
-        height = new_height;
-        words = w;
-        tiles_x = padded / kTileWords;
-        tiles_y = (new_height + kTileRows - 1) / kTileRows;
         column_strip.resize(std::size_t(tiles_x));
         column_boundaries.resize(std::size_t(tiles_x));
         for (std::int64_t tx = 0; tx < tiles_x; ++tx) {
             column_strip[std::size_t(tx)] = strip_of(tx * kTileWords);
             column_boundaries[std::size_t(tx)] = find_tile_boundaries(tx);
         }
+        edge_stamp.assign_zero(std::size_t(tiles_y * strips));
+        edge_rows.assign_zero(std::size_t(tiles_y * strips));
+    }
+
+    // Automatic strips that turned dense (most tiles computed each step):
+    // the planes move to the row-major layout, whose huge pages and whole
+    // rows serve dense work better (a 65536^2 soup steps about 1.4x faster
+    // so). Tiles and their counters are unchanged; the tiles holding cells
+    // are copied.
+    void relayout_rows() {
+        const StripLayout l = StripLayout::of(width, height, padded, false);
+        Plane fresh[2] = {Plane(std::size_t(l.plane_words()), true),
+                          Plane(std::size_t(l.plane_words()), true)};
+        for (int p = 0; p < 2; ++p)
+            for (std::uint32_t t = 0; t < std::uint32_t(tile_count()); ++t) {
+                if (!tile_pop[p][t]) continue;
+                const TileXY xy = tile_xy(t);
+                const std::int64_t y1 = std::min(height, (xy.y + 1) * kTileRows);
+                const std::int64_t j0 = kRowOffset + xy.x * kTileWords;
+                for (std::int64_t y = xy.y * kTileRows; y < y1; ++y) {
+                    const std::uint64_t* from = strip_row(p, strip_of_tile(xy.x), y) + j0;
+                    std::copy(from, from + kTileWords, fresh[p].get() + y * l.stride + j0);
+                }
+            }
+        for (int p = 0; p < 2; ++p) plane[p] = std::move(fresh[p]);
+        set_geometry(l);
+        for (int p = 0; p < 2; ++p)  // the seam's edge bits; zero where both ends are empty
+            for (std::int64_t ty = 0; ty < tiles_y; ++ty) {
+                if (!tile_pop[p][std::size_t(ty * tiles_x)] &&
+                    !tile_pop[p][std::size_t(ty * tiles_x + tiles_x - 1)])
+                    continue;
+                const std::int64_t y1 = std::min(height, (ty + 1) * kTileRows);
+                for (std::int64_t y = ty * kTileRows; y < y1; ++y) fix_boundary(p, y, 0);
+            }
+    }
+
+    void reshape(std::int64_t new_width, std::int64_t new_height, bool sparse) {
+        check_grid_fits(new_width, new_height);
+        const std::int64_t w = words_per_row(new_width);
+        const StripLayout l = layout_for(new_width, new_height, sparse);
+        check_grid_fits(l.plane_words() / new_height * 64, new_height, 2);
+        width = new_width;
+        height = new_height;
+        words = w;
+        tiles_x = l.padded / kTileWords;
+        tiles_y = (new_height + kTileRows - 1) / kTileRows;
+        set_geometry(l);
         for (auto& p : plane) p = Plane(std::size_t(l.plane_words()), strips == 1);
         word_mask.assign(std::size_t(padded + 1), 0);
         for (std::int64_t j = 0; j < words; ++j) word_mask[std::size_t(j)] = ~std::uint64_t(0);
@@ -606,8 +656,6 @@ struct CpuBackend::State {
         forced.assign_zero(tiles);
         forced_list.clear();
         stamp.assign_zero(tiles);
-        edge_stamp.assign_zero(std::size_t(tiles_y * strips));
-        edge_rows.assign_zero(std::size_t(tiles_y * strips));
         stamp_now = 0;
     }
 };
@@ -671,7 +719,9 @@ std::int64_t CpuBackend::column_strips() const {
 
 void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t generation) {
     State& s = *s_;
-    if (s.width == width && s.height == height && s.plane[0].get()) {
+    const bool sparse = !s.dense_load;
+    if (s.width == width && s.height == height && s.plane[0].get() &&
+        s.same_layout(s.layout_for(width, height, sparse))) {
         // Clear what either plane holds, tile by tile: untouched memory stays untouched.
         for (int p = 0; p < 2; ++p)
             for (std::uint32_t t = 0; t < std::uint32_t(s.tile_count()); ++t) s.clear_tile(p, t);
@@ -679,7 +729,7 @@ void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t ge
         s.forced_list.clear();
     } else {
         check_fits(width, height, 0);  // refused with the numbers before allocating
-        s.reshape(width, height);
+        s.reshape(width, height, sparse);
     }
     s.cur = 0;
     s.changed_list.clear();
@@ -689,9 +739,27 @@ void CpuBackend::reset(std::int64_t width, std::int64_t height, std::uint64_t ge
     generation_ = generation;
 }
 
+namespace {
+// At least one word in 16 holds a cell (stops counting there).
+bool dense_grid(const Grid& g) {
+    const std::int64_t words = words_per_row(g.width());
+    const std::int64_t enough = words * g.height() / 16 + 1;
+    std::int64_t live = 0;
+    for (std::int64_t y = 0; y < g.height(); ++y) {
+        for (const std::uint64_t w : g.row(y)) live += w != 0;
+        if (live >= enough) return true;
+    }
+    return false;
+}
+}  // namespace
+
 void CpuBackend::load(const Grid& g, std::uint64_t generation) {
     State& s = *s_;
+    // Dense content keeps whole rows where strips would be chosen (see
+    // relayout_rows): a soup would only move out of them at its first step.
+    s.dense_load = s.layout_for(g.width(), g.height(), true).strips > 1 && dense_grid(g);
     reset(g.width(), g.height(), generation);
+    s.dense_load = false;
     // Copy the live words only; tiles that receive cells are forced.
     for (std::int64_t y = 0; y < s.height; ++y) {
         auto src = g.row(y);
@@ -894,6 +962,10 @@ void CpuBackend::step(std::uint64_t generations) {
         if (!s.hash_asked) s.track_hash = false;
         s.hash_asked = false;
         s.schedule(s.rule);
+        // Automatic strips whose content turned dense go row-major, once.
+        if (s.strips > 1 && s.strip_request == 0 &&
+            s.active.size() * 8 > std::size_t(s.tile_count()))
+            s.relayout_rows();
         const int nxt = 1 - s.cur;
         detail::TileKernelArgs args;
         args.src = s.plane[s.cur].get();
