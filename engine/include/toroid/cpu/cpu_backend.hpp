@@ -9,7 +9,9 @@
 // 64 MiB or more) are stored as column strips of 1536 cells instead, each a
 // row-major plane with its own halo words, so that a glider crossing a
 // 65536-wide torus costs 256 bytes of memory per row it reaches, not a row
-// of 8 KiB (cpu_backend.cpp, StripLayout).
+// of 8 KiB (cpu_backend.cpp, StripLayout). Dense content stays row-major:
+// load() of a dense grid does not choose strips, and strips whose steps
+// compute more than 1/8 of the tiles move to the row-major layout.
 //
 // Tiles. The plane is cut into tiles of kTileWords words x kTileRows rows
 // (512 x 32 cells: one AVX-512 vector wide). A step computes only active
