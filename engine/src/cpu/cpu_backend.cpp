@@ -113,7 +113,8 @@ struct StripLayout {
     std::int64_t strip_words = 0;  // S (padded when one strip)
     std::int64_t strips = 1;
     std::int64_t stride = 0;             // stored words per row of a strip
-    std::int64_t strip_plane_words = 0;  // stored words per strip
+    std::int64_t strip_plane_words = 0;  // stored words per strip (valid once the size fits)
+    double bytes = 0;                    // of one plane (any size: the memory check's figure)
 
     // Automatic: strips of 24 words (1536 cells: 1.33 x the canonical
     // memory) on rows of 32768 cells or more in planes of 64 MiB or more,
@@ -124,22 +125,26 @@ struct StripLayout {
         StripLayout l;
         l.padded = (words_per_row(width) + kTileWords - 1) / kTileWords * kTileWords;
         std::int64_t s = request;
+        const double row_bytes = double(l.padded) * 8.0;
         if (s <= 0)
-            s = sparse && l.padded >= 512 && l.padded * height * 8 >= (std::int64_t(64) << 20)
+            s = sparse && l.padded >= 512 && row_bytes * double(height) >= double(64 << 20)
                     ? 3 * kTileWords
                     : l.padded;
+        std::int64_t margin = 0;
         if (s >= l.padded) {
             l.strip_words = l.padded;
             l.stride = plane_stride(l.padded);
-            l.strip_plane_words = l.stride * height;
-            return l;
+        } else {
+            l.strip_words = s;
+            l.strips = (l.padded + s - 1) / s;
+            // The east halo word of row y is word 0 of row y + 1, which that
+            // row does not read (its west halo is word kRowOffset - 1): one
+            // margin, plus the east halo of the last row.
+            l.stride = s + kRowOffset;
+            margin = kRowOffset;
         }
-        l.strip_words = s;
-        l.strips = (l.padded + s - 1) / s;
-        // The east halo word of row y is word 0 of row y + 1, which that row
-        // does not read (its west halo is word kRowOffset - 1): one margin.
-        l.stride = s + kRowOffset;
-        l.strip_plane_words = l.stride * height + kRowOffset;
+        l.bytes = double(l.strips) * (double(l.stride) * double(height) + double(margin)) * 8.0;
+        if (l.bytes < 0x1p62) l.strip_plane_words = l.stride * height + margin;
         return l;
     }
     std::int64_t plane_words() const { return strips * strip_plane_words; }
@@ -628,7 +633,7 @@ struct CpuBackend::State {
         check_grid_fits(new_width, new_height);
         const std::int64_t w = words_per_row(new_width);
         const StripLayout l = layout_for(new_width, new_height, sparse);
-        check_grid_fits(l.plane_words() / new_height * 64, new_height, 2);
+        check_grid_fits(l.strips * l.stride * 64, new_height, 2);
         width = new_width;
         height = new_height;
         words = w;
@@ -700,8 +705,7 @@ std::string CpuBackend::describe() const {
 void CpuBackend::check_fits(std::int64_t width, std::int64_t height, int caller_planes) const {
     check_grid_size(width, height);
     const StripLayout l = StripLayout::of(width, height, s_->strip_request, !s_->all_active());
-    check_torus_host_memory(width, height, caller_planes, 2, double(l.plane_words()) * 8.0,
-                            "the cpu backend");
+    check_torus_host_memory(width, height, caller_planes, 2, l.bytes, "the cpu backend");
 }
 
 void CpuBackend::set_column_strips(std::int64_t strip_words) {
@@ -757,9 +761,12 @@ void CpuBackend::load(const Grid& g, std::uint64_t generation) {
     State& s = *s_;
     // Dense content keeps whole rows where strips would be chosen (see
     // relayout_rows): a soup would only move out of them at its first step.
+    struct DenseLoad {
+        bool& flag;
+        ~DenseLoad() { flag = false; }  // also when reset() refuses the size
+    } dense_load{s.dense_load};
     s.dense_load = s.layout_for(g.width(), g.height(), true).strips > 1 && dense_grid(g);
     reset(g.width(), g.height(), generation);
-    s.dense_load = false;
     // Copy the live words only; tiles that receive cells are forced.
     for (std::int64_t y = 0; y < s.height; ++y) {
         auto src = g.row(y);
