@@ -483,8 +483,8 @@ struct CpuBackend::State {
     // input row for three output rows, is as fast from L3).
     int gens_per_pass(std::uint64_t remaining) const {
         if (!all_active() || remaining < 2) return 1;
-        int gens = pass_gens;
         if (strips > 1) return 1;  // whole rows only (set_column_strips() in tests)
+        int gens = pass_gens;
         if (gens == 0) gens = stride * height * 16 > (std::int64_t(16) << 20) ? 8 : 1;
         return int(std::min<std::uint64_t>(std::uint64_t(gens), remaining));
     }
@@ -713,8 +713,7 @@ void CpuBackend::set_column_strips(std::int64_t strip_words) {
         throw std::invalid_argument("column strips must be a multiple of " +
                                     std::to_string(kTileWords) + " words (0 = automatic), not " +
                                     std::to_string(strip_words));
-    s_->strip_request = strip_words;
-    s_->width = s_->height = 0;  // the next load() or reset() lays the planes out anew
+    s_->strip_request = strip_words;  // reset() lays the planes out anew when it differs
 }
 
 std::int64_t CpuBackend::column_strips() const {
