@@ -31,7 +31,9 @@
 // stride is the row's stored words plus kRowOffset on each side: the CPU
 // rounds the row up to whole tiles first (plane_stride(padded)), the GPU uses
 // the canonical word count. Rows wrap vertically through wrap_row(); the
-// layout stores no halo rows.
+// layout stores no halo rows. (The CPU backend stores wide sparse tori as
+// column strips, each strip a plane of this layout whose halo words face
+// the neighbouring strips: cpu_backend.cpp, StripLayout.)
 //
 // Everything here is TOROID_HD: the CPU backend, the CUDA kernels and the
 // host emulation of those kernels (tests) share one definition.
