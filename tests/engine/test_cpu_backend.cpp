@@ -2,7 +2,6 @@
 // bit for bit, across rule kinds, awkward sizes, thread counts and time.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <random>
 #include <string>
 #include <tuple>
@@ -120,25 +119,15 @@ TEST(CpuBackend, SparsePatternsComputeFewTiles) {
 TEST(CpuBackend, ShipsCrossingTileBordersMatchReference) {
     const Rule rule = Rule::parse("B3/S23");
     Grid g(4200, 96);
-    const int glider[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};  // moves +x +y
-    auto place = [&](int x0, int y0, int sx, int sy) {
-        for (auto [dx, dy] : glider) g.set(x0 + sx * dx, y0 + sy * dy, true);
-    };
-    place(2040, 20, 1, 1);
-    place(2055, 25, -1, 1);
-    place(2050, 70, 1, -1);
-    place(4190, 90, -1, -1);
-    place(10, 5, -1, -1);
+    testing::place_glider(g, 2040, 20, 1, 1);
+    testing::place_glider(g, 2055, 25, -1, 1);
+    testing::place_glider(g, 2050, 70, 1, -1);
+    testing::place_glider(g, 4190, 90, -1, -1);
+    testing::place_glider(g, 10, 5, -1, -1);
     for (int x : {3000, 3001, 3002}) g.set(x, 31, true);  // a blinker on a tile border row
     CpuBackend cpu(rule, {2, 0});
     cpu.load(g);
-    Grid expected = g;
-    for (int chunk = 0; chunk < 8; ++chunk) {
-        cpu.step(25);
-        expected = reference_run(expected, rule, 0, std::uint64_t(chunk) * 25, 25);
-        ASSERT_EQ(cpu.grid(), expected) << "generation " << (chunk + 1) * 25;
-    }
-    EXPECT_EQ(cpu.population(), expected.population());
+    EXPECT_EQ(testing::first_difference_from_reference(cpu, g, rule, 0, 0, 8, 25), -1);
 }
 
 TEST(CpuBackend, EditsBetweenStepsAreHonoured) {
@@ -265,14 +254,6 @@ TEST(CpuBackend, TemporalBlockingOnALargeGridEqualsOneGenerationAtATime) {
 namespace toroid {
 namespace {
 
-// Resident memory of this process (/proc/self/statm), in bytes.
-double resident_bytes() {
-    std::ifstream statm("/proc/self/statm");
-    double pages = 0, resident = 0;
-    statm >> pages >> resident;
-    return resident * 4096.0;
-}
-
 // A pattern written into an empty huge torus, across its corner: the run
 // equals the same pattern on a small torus, and only the pattern's area
 // (plus the per-tile counters) becomes resident, not the 1 GiB of planes.
@@ -284,7 +265,7 @@ TEST(CpuBackend, HugeTorusStartsFromTheRegionOnly) {
             g.set(x, y, true);
         return g;
     }();
-    const double before = resident_bytes();
+    const double before = testing::resident_bytes();
     CpuBackend big(Rule(), {1, 0});
     big.reset(kBig, kBig, 4);
     big.write_region(r_pentomino, kBig - 1, kBig - 2);  // wraps in both directions
@@ -299,7 +280,7 @@ TEST(CpuBackend, HugeTorusStartsFromTheRegionOnly) {
     const Rect corner_small{kSmall / 2, kSmall / 2, kSmall, kSmall};
     EXPECT_EQ(big.read_region(corner_big), expected.crop(corner_small));
     EXPECT_EQ(big.population(), expected.population());
-    EXPECT_LT(resident_bytes() - before, 96.0 * 1024 * 1024);
+    EXPECT_LT(testing::resident_bytes() - before, 96.0 * 1024 * 1024);
 
     // Overwriting: dead cells of the region clear live ones.
     big.write_region(Grid(kSmall, kSmall), kBig - kSmall / 2, kBig - kSmall / 2);

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -88,25 +87,15 @@ TEST(CpuStrips, SparseObjectsCrossingStripsMatchReference) {
 TEST(CpuStrips, GlidersCrossStripsAndTheSeam) {
     const Rule rule = Rule::parse("B3/S23");
     Grid g(3000, 96);
-    const int glider[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};  // moves +x +y
-    auto place = [&](int x0, int y0, int sx, int sy) {
-        for (auto [dx, dy] : glider) g.set(x0 + sx * dx, y0 + sy * dy, true);
-    };
-    place(1530, 20, 1, 1);
-    place(1545, 25, -1, 1);
-    place(1020, 70, 1, -1);
-    place(2990, 90, -1, -1);
-    place(10, 5, -1, -1);
+    testing::place_glider(g, 1530, 20, 1, 1);  // strips of one tile: boundaries every 512
+    testing::place_glider(g, 1545, 25, -1, 1);
+    testing::place_glider(g, 1020, 70, 1, -1);
+    testing::place_glider(g, 2990, 90, -1, -1);
+    testing::place_glider(g, 10, 5, -1, -1);
     CpuBackend cpu(rule, {2, 0});
     cpu.set_column_strips(8);
     cpu.load(g);
-    Grid expected = g;
-    for (int chunk = 0; chunk < 8; ++chunk) {
-        cpu.step(50);
-        expected = reference_run(expected, rule, 0, std::uint64_t(chunk) * 50, 50);
-        ASSERT_EQ(cpu.grid(), expected) << "generation " << (chunk + 1) * 50;
-    }
-    EXPECT_EQ(cpu.population(), expected.population());
+    EXPECT_EQ(testing::first_difference_from_reference(cpu, g, rule, 0, 0, 8, 50), -1);
 }
 
 TEST(CpuStrips, EditsAndRegionsAcrossStrips) {
@@ -255,14 +244,6 @@ TEST(CpuStrips, DenseContentIsRowMajor) {
     EXPECT_EQ(strips.column_strips(), (kW / 64 + 23) / 24);
 }
 
-// Resident memory of this process (/proc/self/statm), in bytes.
-double resident_bytes() {
-    std::ifstream statm("/proc/self/statm");
-    double pages = 0, resident = 0;
-    statm >> pages >> resident;
-    return resident * 4096.0;
-}
-
 // What strips are for: a glider flying 4000 generations (1000 rows) across
 // a 65536 x 65536 torus touches 256 bytes per row and plane, some 0.5 MiB;
 // a row-major plane spends 8 KiB per row (16 MiB, or more in huge pages).
@@ -270,15 +251,14 @@ TEST(CpuStrips, AGliderOnAHugeTorusTouchesLittleMemory) {
     CpuBackend cpu(Rule::parse("B3/S23"), {1, 0});
     cpu.reset(65536, 65536);
     Grid glider(3, 3);
-    for (auto [x, y] : {std::pair<int, int>{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}})
-        glider.set(x, y, true);
+    testing::place_glider(glider, 0, 0, 1, 1);
     cpu.write_region(glider, 30000, 30000);
     cpu.step(4);  // the first tiles
-    const double before = resident_bytes();
+    const double before = testing::resident_bytes();
     cpu.step(4000);
     EXPECT_EQ(cpu.population(), 5u);
     EXPECT_EQ(cpu.read_region({31001, 31001, 3, 3}), glider);  // 1001 cells on
-    EXPECT_LT(resident_bytes() - before, 4.0 * 1024 * 1024);
+    EXPECT_LT(testing::resident_bytes() - before, 4.0 * 1024 * 1024);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "reference.hpp"
 
+#include <fstream>
 #include <random>
 #include <utility>
 #include <vector>
@@ -102,6 +103,31 @@ Grid random_grid(std::int64_t width, std::int64_t height, double density, std::u
         for (std::int64_t x = 0; x < width; ++x)
             if (alive(rng)) g.set(x, y, true);
     return g;
+}
+
+std::int64_t first_difference_from_reference(Backend& backend, Grid start, const Rule& rule,
+                                             std::uint64_t seed, std::uint64_t first, int chunks,
+                                             int gens) {
+    for (int chunk = 0; chunk < chunks; ++chunk) {
+        backend.step(std::uint64_t(gens));
+        const std::uint64_t from = first + std::uint64_t(chunk) * std::uint64_t(gens);
+        start = reference_run(std::move(start), rule, seed, from, std::uint64_t(gens));
+        if (backend.grid() != start || backend.population() != start.population())
+            return std::int64_t(from) + gens;
+    }
+    return -1;
+}
+
+double resident_bytes() {
+    std::ifstream statm("/proc/self/statm");
+    double pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return resident * 4096.0;
+}
+
+void place_glider(Grid& g, std::int64_t x0, std::int64_t y0, int sx, int sy) {
+    const int glider[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};  // flies +x +y
+    for (auto [dx, dy] : glider) g.set(x0 + sx * dx, y0 + sy * dy, true);
 }
 
 }  // namespace toroid::testing

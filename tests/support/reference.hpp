@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+#include "toroid/core/backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
 
@@ -22,5 +23,20 @@ Grid reference_run(Grid g, const Rule& rule, std::uint64_t seed, std::uint64_t f
 
 // A random grid from std::mt19937_64 (independent of the engine's soup code).
 Grid random_grid(std::int64_t width, std::int64_t height, double density, std::uint64_t seed);
+
+// Steps `backend`, which holds `start` at generation `first`, `chunks` times
+// `gens` generations and compares its grid and population with the
+// reference after each chunk: the generation of the first difference, or
+// -1 when all agree.
+std::int64_t first_difference_from_reference(Backend& backend, Grid start, const Rule& rule,
+                                             std::uint64_t seed, std::uint64_t first, int chunks,
+                                             int gens);
+
+// Resident memory of this process (/proc/self/statm), in bytes.
+double resident_bytes();
+
+// Sets the five cells of a glider in g, its 3 x 3 box from (x0, y0) mirrored
+// so that it flies towards (sx, sy), each +1 or -1 (a cell a quarter period).
+void place_glider(Grid& g, std::int64_t x0, std::int64_t y0, int sx, int sy);
 
 }  // namespace toroid::testing
