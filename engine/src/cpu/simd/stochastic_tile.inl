@@ -17,10 +17,9 @@
 // to the word-by-word evaluation (the tests compare every instruction set).
 //
 // A vector column is done in three passes: (1) the rows' deterministic next
-// states and candidates, with step_tile's rolling window, then their first
-// two level pairs (kBatchRows rows at a time); (2) the queue; (3) the rows
-// are finished as step_tile finishes them (masked, compared with the old
-// content, stored, counted, hashed).
+// states, candidates and first two level pairs, with step_tile's rolling
+// window; (2) the queue; (3) the rows are finished as step_tile finishes
+// them (masked, compared with the old content, stored, counted, hashed).
 
 // The lanes of v selected by `keep`, stored contiguously from p (which has
 // room for kLanes words): vpcompressq on AVX-512, a permutation from a table
@@ -46,12 +45,7 @@ inline void compress_store(std::uint64_t* p, unsigned keep, Vec v) {
 }
 
 constexpr int kColumnWords = int(kTileRows) * kLanes;  // words of one vector column
-// Rows whose first two level pairs are drawn together: Philox is a chain of
-// ten dependent multiplies, so one row's two chains leave the multipliers
-// waiting; four chains fill them on AVX-512 (10% faster), while AVX2's 16
-// registers spill with four (3% slower).
-constexpr int kBatchRows = kLanes == 8 ? 2 : 1;
-constexpr int kQueueGroup = 4;  // queued vectors drawn at once
+constexpr int kQueueGroup = 4;                         // queued vectors drawn at once
 
 // Still-undecided words: canonical index (the counter), undecided lanes,
 // candidates (the class's members: the threshold's digits select them), and
@@ -144,6 +138,7 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
 
         // (1) Rows: deterministic part, candidates, levels 0-3.
         for (int r = 0; r < rows; ++r) {
+            const std::int64_t y = y0 + r;
             const Shifted down = fetch(down_row);
             down_row += a.stride;
             if (down_row == wrap_at) down_row = a.src + pos;
@@ -153,42 +148,23 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
                 neighbour_count<K>(up, mid, down, up_sums, mid_sums, down_sums);
             store(fixed + r * kLanes, apply_rule(mid.self, count, std::uint32_t(rule.birth),
                                                  std::uint32_t(rule.survive)));
-            store(happens + r * kLanes, stochastic_candidates(mid.self, count, rule) & mask);
+            Vec happen{};
+            const Vec candidates = stochastic_candidates(mid.self, count, rule) & mask;
+            if (any_bits(candidates)) {
+                const std::uint64_t first = std::uint64_t(y * a.words + j0);
+                Vec undecided = candidates, random[4], members[1] = {candidates};
+                random_levels<1>(plan, first, 0, random);
+                compare_levels(plan, members, random, 0, undecided, happen);
+                queue[0].push(lane_index + first, undecided, candidates,
+                              lane_index + std::uint64_t(r * kLanes));
+            }
+            store(happens + r * kLanes, happen);
             up = mid;
             mid = down;
             if constexpr (K == kMoore) {
                 up_sums = mid_sums;
                 mid_sums = down_sums;
             }
-        }
-
-        // (1b) Levels 0-3 (two level pairs) of kBatchRows rows at once.
-        for (int r = 0; r < rows; r += kBatchRows) {
-            const bool two = kBatchRows == 2 && r + 1 < rows;
-            const Vec c0 = load(happens + r * kLanes);
-            const Vec c1 = two ? load(happens + (r + 1) * kLanes) : Vec{};
-            const std::uint64_t first0 = std::uint64_t((y0 + r) * a.words + j0);
-            const std::uint64_t first1 = first0 + std::uint64_t(a.words);
-            Vec h0{}, h1{}, u0 = c0, u1 = c1;
-            if (any_bits(c0 | c1)) {
-                constexpr int kSets = 2 * kBatchRows;
-                Vec words[kSets], pair_bits[kSets], even[kSets], odd[kSets];
-                for (int k = 0; k < kSets; ++k) {
-                    words[k] = lane_index + (k < 2 ? first0 : first1);
-                    pair_bits[k] = splat64(std::uint64_t(k & 1) << 28);
-                }
-                philox_sets<kSets>(plan, words, pair_bits, even, odd);
-                const Vec m0[1] = {c0}, l0[4] = {even[0], odd[0], even[1], odd[1]};
-                compare_levels(plan, m0, l0, 0, u0, h0);
-                queue[0].push(words[0], u0, c0, lane_index + std::uint64_t(r * kLanes));
-                if constexpr (kBatchRows == 2) {
-                    const Vec m1[1] = {c1}, l1[4] = {even[2], odd[2], even[3], odd[3]};
-                    compare_levels(plan, m1, l1, 0, u1, h1);
-                    queue[0].push(words[2], u1, c1, lane_index + std::uint64_t((r + 1) * kLanes));
-                }
-            }
-            store(happens + r * kLanes, h0);
-            if (two) store(happens + (r + 1) * kLanes, h1);
         }
 
         // (2) The queue, a level pair at a time, up to kQueueGroup vectors at once.
