@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
+#include <string_view>
+#include <vector>
 
 #include "toroid/core/rule.hpp"
 #include "toroid/error.hpp"
@@ -100,4 +103,49 @@ TEST(Rule, RejectsBadRulesWithAClearMessage) {
 }
 
 }  // namespace
+}  // namespace toroid
+
+namespace toroid {
+
+namespace {
+
+// Golly's MAP encoding of a table (DOMAIN.md: bit i is the block of index i,
+// most significant bit of the first byte first, then base64), decoded here
+// independently of the engine.
+std::array<bool, 512> decode_map(std::string_view base64) {
+    const std::string_view alphabet =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::vector<bool> bits;
+    for (char c : base64) {
+        const std::size_t v = alphabet.find(c);
+        for (int b = 5; b >= 0; --b) bits.push_back((v >> b) & 1);
+    }
+    std::array<bool, 512> out{};
+    for (std::size_t i = 0; i < 512; ++i) out[i] = bits[i];
+    return out;
+}
+
+}  // namespace
+
+TEST(Rule, TableFormOfLifeIsGollysMap) {
+    const auto map = decode_map(
+        "ARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA");
+    const Range1Table t = Rule::parse("B3/S23").range1_table();
+    for (unsigned i = 0; i < 512; ++i) ASSERT_EQ(t.next(i), map[i]) << "block " << i;
+}
+
+TEST(Rule, TableFormCountsOnlyTheNeighbourhoodsCells) {
+    // Cells 2 and 6 are not hexagonal neighbours, the corners not von Neumann ones.
+    const Range1Table hex = Rule::parse("B2/S34H").range1_table();
+    const Range1Table vn = Rule::parse("B1/S013V").range1_table();
+    for (unsigned i = 0; i < 512; ++i) {
+        const auto c = [&](int k) { return int(Range1Table::cell(i, k)); };
+        const int hex_count = c(0) + c(1) + c(3) + c(5) + c(7) + c(8);
+        const int vn_count = c(1) + c(3) + c(5) + c(7);
+        EXPECT_EQ(hex.next(i), c(4) ? (hex_count == 3 || hex_count == 4) : hex_count == 2) << i;
+        EXPECT_EQ(vn.next(i), c(4) ? (vn_count <= 1 || vn_count == 3) : vn_count == 1) << i;
+    }
+    EXPECT_THROW(Rule::parse("B2(1/3)/S12H").range1_table(), InputError);
+}
+
 }  // namespace toroid

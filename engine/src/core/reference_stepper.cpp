@@ -38,9 +38,26 @@ std::uint32_t cell_random_number(std::uint64_t seed, std::uint64_t generation, s
     return u;
 }
 
+// A deterministic rule through its table form: the 3x3 block's index.
+Grid table_step(const Grid& g, const Range1Table& table) {
+    const std::int64_t w = g.width(), h = g.height();
+    Grid next(w, h);
+    for (std::int64_t y = 0; y < h; ++y)
+        for (std::int64_t x = 0; x < w; ++x) {
+            unsigned index = 0;
+            for (std::int64_t dy = -1; dy <= 1; ++dy)
+                for (std::int64_t dx = -1; dx <= 1; ++dx)
+                    index = index << 1 |
+                            unsigned(g.get(((x + dx) % w + w) % w, ((y + dy) % h + h) % h));
+            if (table.next(index)) next.set(x, y, true);
+        }
+    return next;
+}
+
 }  // namespace
 
 Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation) {
+    if (!rule.stochastic()) return table_step(g, rule.range1_table());
     const std::int64_t w = g.width(), h = g.height();
     const Offsets offs = offsets_of(rule.neighbourhood());
     Grid next(w, h);

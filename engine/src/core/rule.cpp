@@ -458,6 +458,28 @@ std::string Rule::to_string() const {
     return s;
 }
 
+Range1Table Rule::range1_table() const {
+    if (stochastic())
+        throw InputError("rule " + to_string() +
+                         " is stochastic: it has no table form (a cell's next state depends on "
+                         "its random draws, not only on its neighbourhood)");
+    // The cells of the 3x3 block each neighbourhood counts (range1_table.hpp).
+    static constexpr int kMoore[] = {0, 1, 2, 3, 5, 6, 7, 8};
+    static constexpr int kHex[] = {0, 1, 3, 5, 7, 8};
+    static constexpr int kVonNeumann[] = {1, 3, 5, 7};
+    const int* cells = neighbourhood_ == Neighbourhood::Hexagonal    ? kHex
+                       : neighbourhood_ == Neighbourhood::VonNeumann ? kVonNeumann
+                                                                     : kMoore;
+    Range1Table t;
+    for (unsigned i = 0; i < Range1Table::kSize; ++i) {
+        int count = 0;
+        for (int k = 0; k < max_count(); ++k) count += Range1Table::cell(i, cells[k]);
+        const bool alive = Range1Table::cell(i, 4);
+        t.set(i, !(alive ? survival(count) : birth(count)).absent());
+    }
+    return t;
+}
+
 CompiledRule Rule::compile() const {
     CompiledRule c;
     c.neighbourhood = neighbourhood_;

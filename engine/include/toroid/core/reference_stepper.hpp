@@ -2,7 +2,9 @@
 //
 //   count(x, y) = sum over the neighbourhood offsets (dx, dy) of
 //                 cell((x + dx) mod W, (y + dy) mod H)      (with multiplicity)
-// then birth or survival by the rule; a random transition happens when the
+// then birth or survival by the rule. Deterministic rules step through their
+// table form (range1_table.hpp: the 3x3 block as an index), the general form
+// every two-state rule of range 1 reduces to. A random transition happens when the
 // cell's 32-bit number, read digit by digit from the level words of its
 // canonical word (stochastic.hpp's contract), is below floor(p * 2^32). Slow on
 // purpose and sharing nothing with the backends but the Philox words: `toroid selftest` checks

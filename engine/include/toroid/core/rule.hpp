@@ -32,6 +32,7 @@
 #include <string_view>
 
 #include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/range1_table.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
@@ -81,6 +82,10 @@ class Rule {
     Rule with_torus(std::optional<TorusSize> torus) const;
 
     CompiledRule compile() const;
+    // The rule as a function of the 3x3 block (range1_table.hpp): what the
+    // reference stepper and HashLife run. Deterministic rules only; a
+    // stochastic rule is an InputError.
+    Range1Table range1_table() const;
 
     bool operator==(const Rule&) const = default;
 
