@@ -14,8 +14,8 @@ Grid step_torus(const Grid& g, const CompiledRule& rule, std::uint64_t seed,
     const std::uint64_t* in = g.words().data();
     std::uint64_t* out = next.words().data();
     for (std::int64_t y = 0; y < s.height; ++y)
-        for (std::int64_t j = 0; j < s.wpr; ++j)
-            out[y * s.wpr + j] = torus_next_word_any(in, s, rule, seed, generation, y, j);
+        for (std::int64_t j = 0; j < s.words; ++j)
+            out[y * s.words + j] = torus_next_word_any(in, s, rule, seed, generation, y, j);
     return next;
 }
 

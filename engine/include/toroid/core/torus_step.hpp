@@ -2,12 +2,12 @@
 //
 // The batched backends (many small tori per pass, toroid/core/batch_backend.hpp)
 // keep each torus exactly in the canonical layout of grid.hpp: `height` rows
-// of `wpr = ceil(width / 64)` words, cell x of a row at bit x % 64 of word
+// of `words = ceil(width / 64)` words, cell x of a row at bit x % 64 of word
 // x / 64, padding bits past `width` zero. There is no halo: the west and east
 // neighbours of a word are assembled from its row on the fly, wrapping at
 // `width`:
-//     west(j) = (row[j] << 1) | (j > 0 ? row[j-1] >> 63 : bit top of row[wpr-1])
-//     east(j) = (row[j] >> 1) | (j < wpr-1 ? row[j+1] << 63 : bit 0 of row[0] << top)
+//     west(j) = (row[j] << 1) | (j > 0 ? row[j-1] >> 63 : bit top of row[words-1])
+//     east(j) = (row[j] >> 1) | (j < words-1 ? row[j+1] << 63 : bit 0 of row[0] << top)
 // with top = (width - 1) % 64, and rows y-1, y+1 taken modulo `height`. Tiny
 // tori (width or height 1 or 2) thus count neighbours with multiplicity, as
 // DESIGN.md's formula says. The count and the rule are the shared arithmetic
@@ -27,26 +27,9 @@
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/core/hd.hpp"
 #include "toroid/core/stochastic.hpp"
+#include "toroid/core/torus_geometry.hpp"
 
 namespace toroid {
-
-// Geometry of one torus in canonical storage.
-struct TorusShape {
-    std::int64_t width = 0, height = 0, wpr = 0;
-    int top = 0;                  // (width - 1) % 64: bit of the last cell in the last word
-    std::uint64_t last_mask = 0;  // valid bits of a row's last word
-
-    TOROID_HD static TorusShape of(std::int64_t width, std::int64_t height) {
-        TorusShape s;
-        s.width = width;
-        s.height = height;
-        s.wpr = (width + 63) / 64;
-        s.top = int((width - 1) % 64);
-        s.last_mask = s.top == 63 ? ~std::uint64_t(0) : ((std::uint64_t(1) << (s.top + 1)) - 1);
-        return s;
-    }
-    TOROID_HD std::int64_t words() const { return wpr * height; }
-};
 
 template <class W>
 struct RowWords {
@@ -58,8 +41,8 @@ TOROID_HD RowWords<W> torus_row_words(const W* row, const TorusShape& s, std::in
     const W one = W{} | std::uint64_t(1);
     RowWords<W> r;
     r.self = row[j];
-    const W west_in = j > 0 ? (row[j - 1] >> 63) : ((row[s.wpr - 1] >> s.top) & one);
-    const W east_in = j < s.wpr - 1 ? (row[j + 1] << 63) : ((row[0] & one) << s.top);
+    const W west_in = j > 0 ? (row[j - 1] >> 63) : ((row[s.words - 1] >> s.top_bit()) & one);
+    const W east_in = j < s.words - 1 ? (row[j + 1] << 63) : ((row[0] & one) << s.top_bit());
     r.west = (r.self << 1) | west_in;
     r.east = (r.self >> 1) | east_in;
     return r;
@@ -71,9 +54,9 @@ TOROID_HD Count4<W> torus_count(const W* in, const TorusShape& s, Neighbourhood 
                                 std::int64_t y, std::int64_t j, W& self) {
     const std::int64_t yu = y == 0 ? s.height - 1 : y - 1;
     const std::int64_t yd = y == s.height - 1 ? 0 : y + 1;
-    const RowWords<W> up = torus_row_words(in + yu * s.wpr, s, j);
-    const RowWords<W> mid = torus_row_words(in + y * s.wpr, s, j);
-    const RowWords<W> down = torus_row_words(in + yd * s.wpr, s, j);
+    const RowWords<W> up = torus_row_words(in + yu * s.words, s, j);
+    const RowWords<W> mid = torus_row_words(in + y * s.words, s, j);
+    const RowWords<W> down = torus_row_words(in + yd * s.words, s, j);
     self = mid.self;
     if (neighbourhood == Neighbourhood::Hexagonal)
         return hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
@@ -91,12 +74,12 @@ TOROID_HD W torus_next_word(const W* in, const TorusShape& s, const CompiledRule
     W self;
     const Count4<W> c = torus_count(in, s, rule.neighbourhood, y, j, self);
     W next = life ? apply_life(self, c) : apply_rule(self, c, rule.birth, rule.survive);
-    if (j == s.wpr - 1) next &= (W{} | s.last_mask);
+    if (j == s.words - 1) next &= (W{} | s.last_mask);
     return next;
 }
 
 // Exact next state of word j of row y for any rule (one torus, scalar):
-// stochastic transitions drawn with (seed, generation, canonical word y*wpr + j).
+// stochastic transitions drawn with (seed, generation, canonical word y*words + j).
 TOROID_HD std::uint64_t torus_next_word_any(const std::uint64_t* in, const TorusShape& s,
                                             const CompiledRule& rule, std::uint64_t seed,
                                             std::uint64_t generation, std::int64_t y,
@@ -105,12 +88,13 @@ TOROID_HD std::uint64_t torus_next_word_any(const std::uint64_t* in, const Torus
     const Count4<std::uint64_t> c = torus_count(in, s, rule.neighbourhood, y, j, self);
     std::uint64_t next =
         is_life(rule) ? apply_life(self, c) : apply_rule(self, c, rule.birth, rule.survive);
-    const std::uint64_t mask = j == s.wpr - 1 ? s.last_mask : ~std::uint64_t(0);
+    const std::uint64_t mask = j == s.words - 1 ? s.last_mask : ~std::uint64_t(0);
     if (rule.stochastic()) {
         const std::uint64_t candidates = stochastic_candidates(self, c, rule) & mask;
         if (candidates)
-            next |= resolve_stochastic(candidates, self, c, rule, seed, generation,
-                                       std::uint64_t(y) * std::uint64_t(s.wpr) + std::uint64_t(j));
+            next |=
+                resolve_stochastic(candidates, self, c, rule, seed, generation,
+                                   std::uint64_t(y) * std::uint64_t(s.words) + std::uint64_t(j));
     }
     return next & mask;
 }
@@ -118,13 +102,13 @@ TOROID_HD std::uint64_t torus_next_word_any(const std::uint64_t* in, const Torus
 // Grid::hash() contribution of canonical word `index` (grid_hash.hpp).
 TOROID_HD std::uint64_t torus_hash(const std::uint64_t* words, const TorusShape& s) {
     std::uint64_t sum = 0;
-    for (std::int64_t i = 0; i < s.words(); ++i) sum += hash_word(std::uint64_t(i), words[i]);
+    for (std::int64_t i = 0; i < s.torus_words(); ++i) sum += hash_word(std::uint64_t(i), words[i]);
     return hash_finish(s.width, s.height, sum);
 }
 
 TOROID_HD std::uint32_t torus_population(const std::uint64_t* words, const TorusShape& s) {
     std::uint32_t pop = 0;
-    for (std::int64_t i = 0; i < s.words(); ++i) pop += std::uint32_t(popcount64(words[i]));
+    for (std::int64_t i = 0; i < s.torus_words(); ++i) pop += std::uint32_t(popcount64(words[i]));
     return pop;
 }
 

@@ -16,7 +16,7 @@ template <bool Life>
 void advance_group(TorusBatch& batch, const std::size_t* tori, int lanes, std::uint64_t gens,
                    BatchHistory& history, const std::uint64_t* word_keys) {
     const TorusShape& s = batch.shape;
-    const std::size_t n = std::size_t(s.words());
+    const std::size_t n = std::size_t(s.torus_words());
     const CompiledRule rule = batch.rules[tori[0]];
     std::vector<Vec4> a(n), b(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -26,8 +26,8 @@ void advance_group(TorusBatch& batch, const std::size_t* tori, int lanes, std::u
     }
     for (std::uint64_t g = 0; g < gens; ++g) {
         for (std::int64_t y = 0; y < s.height; ++y)
-            for (std::int64_t j = 0; j < s.wpr; ++j)
-                b[std::size_t(y * s.wpr + j)] =
+            for (std::int64_t j = 0; j < s.words; ++j)
+                b[std::size_t(y * s.words + j)] =
                     torus_next_word<Vec4>(a.data(), s, rule, Life, y, j);
         // Grid::hash() of every lane at once: splitmix64(w ^ splitmix64(i))
         // summed over the non-zero words, in vector arithmetic.

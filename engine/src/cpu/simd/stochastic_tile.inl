@@ -124,7 +124,7 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
         const std::int64_t pos = kRowOffset + j0;
         const Vec mask = load(a.word_mask + j0);
         auto row_ptr = [&](std::int64_t y) {
-            return a.src + wrap_row(y, a.height) * a.stride + pos;
+            return a.src + wrap_near(y, a.height) * a.stride + pos;
         };
         const std::uint64_t* const wrap_at = a.src + a.height * a.stride + pos;
         const std::uint64_t* down_row = row_ptr(y0 + 1);

@@ -242,7 +242,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
         const std::int64_t pos = kRowOffset + j0;
         const Vec mask = load(a.word_mask + j0);
         auto row_ptr = [&](std::int64_t y) {
-            return a.src + wrap_row(y, a.height) * a.stride + pos;
+            return a.src + wrap_near(y, a.height) * a.stride + pos;
         };
         // The row below walks down by the stride and wraps to row 0 once.
         const std::uint64_t* const wrap_at = a.src + a.height * a.stride + pos;

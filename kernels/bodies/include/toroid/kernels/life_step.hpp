@@ -78,7 +78,7 @@ struct Shifted3 {
 
 TOROID_HD Shifted3 fetch_shifted(const std::uint64_t* src, const PlaneShape& s, std::int64_t y,
                                  std::int64_t j) {
-    const std::uint64_t* r = src + s.word_index(wrap_row(y, s.height), j);
+    const std::uint64_t* r = src + s.word_index(wrap_near(y, s.height), j);
     Shifted3 out;
     out.self = r[0];
     out.west = shift_west(out.self, r[-1]);
