@@ -122,7 +122,7 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
     for (std::int64_t c = first_word; c < end_word; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
         const std::int64_t pos = kRowOffset + j0;
-        const Vec mask = load(a.word_mask + j0);
+        const Vec mask = load(a.word_masks + j0);
         auto row_ptr = [&](std::int64_t y) {
             return a.src + wrap_near(y, a.height) * a.stride + pos;
         };

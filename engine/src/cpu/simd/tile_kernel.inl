@@ -218,7 +218,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     for (std::int64_t c = first_word; c < end_word; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
         const std::int64_t pos = kRowOffset + j0;
-        const Vec mask = load(a.word_mask + j0);
+        const Vec mask = load(a.word_masks + j0);
         auto row_ptr = [&](std::int64_t y) {
             return a.src + wrap_near(y, a.height) * a.stride + pos;
         };
@@ -261,7 +261,7 @@ void step_row(const TileKernelArgs& a, const std::uint64_t* up_row, const std::u
     const std::int64_t padded = (a.words + kTileWords - 1) / kTileWords * kTileWords;
     for (std::int64_t j0 = 0; j0 < padded; j0 += kLanes) {
         const std::int64_t pos = kRowOffset + j0;
-        const Vec mask = load(a.word_mask + j0);
+        const Vec mask = load(a.word_masks + j0);
         const auto up = V::prepare(fetch(up_row + pos)), mid = V::prepare(fetch(mid_row + pos)),
                    down = V::prepare(fetch(down_row + pos));
         const Vec next =
@@ -287,7 +287,7 @@ std::uint64_t hash_tile(const std::uint64_t* plane, const TileKernelArgs& a, std
     Vec sum{};
     for (std::int64_t c = 0; c < kTileWords; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;
-        const Vec mask = load(a.word_mask + j0);
+        const Vec mask = load(a.word_masks + j0);
         Vec lane{};
         for (int l = 0; l < kLanes; ++l) lane[l] = std::uint64_t(l);
         for (std::int64_t y = y0; y < y1; ++y) {
