@@ -10,10 +10,10 @@
 //     east(j) = (row[j] >> 1) | (j < words-1 ? row[j+1] << 63 : bit 0 of row[0] << top)
 // with top = (width - 1) % 64, and rows y-1, y+1 taken modulo `height`. Tiny
 // tori (width or height 1 or 2) thus count neighbours with multiplicity, as
-// DESIGN.md's formula says. The count and the rule are the shared arithmetic
-// of bitslice.hpp; stochastic transitions are resolved with the canonical
-// cell index y * width + x (stochastic.hpp), so a batched torus evolves
-// exactly as the same torus on any Backend.
+// the torus's definition says (reference_stepper.hpp). The update is the
+// rule's variant (step_variant.hpp); stochastic transitions are resolved
+// with the canonical word index (stochastic.hpp), so a batched torus
+// evolves exactly as the same torus on any Backend.
 //
 // W is std::uint64_t (one torus, or the GPU) or a GCC vector of uint64_t
 // whose lane l belongs to torus l of a group (the CPU batch backend, same
