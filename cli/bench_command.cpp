@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "command.hpp"
-#include "common.hpp"
+#include "toroid/frontend/common.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/core/soup.hpp"
@@ -92,7 +92,7 @@ Result measure(const std::string& backend_name, const Workload& w, double min_se
     // Dense workloads are brute force (every cell, every generation); the
     // sparse ones measure what skipping unchanged space buys.
     auto b =
-        make_backend(backend_name, Rule::parse(w.rule), threads, 1, /*skip_unchanged=*/w.acorn);
+        frontend::make_backend(backend_name, Rule::parse(w.rule), threads, 1, /*skip_unchanged=*/w.acorn);
     start(*b, w);
     std::uint64_t gens = 0;
     double seconds = 0;

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "pattern_lookup.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/error.hpp"
 
@@ -23,7 +23,7 @@ struct IdentifyCliOptions {
 };
 
 void identify_command(const IdentifyCliOptions& o) {
-    NamedPattern in;
+    frontend::NamedPattern in;
     if (o.pattern == "-") {
         if (isatty(0))
             throw InputError("no pattern: give a FILE or a library NAME, or pipe an RLE to stdin");
@@ -31,7 +31,7 @@ void identify_command(const IdentifyCliOptions& o) {
         in.pattern = parse_pattern(text, "<stdin>");
         in.name = in.pattern.name.empty() ? "<stdin>" : in.pattern.name;
     } else {
-        in = find_pattern(o.pattern);
+        in = frontend::find_pattern(o.pattern);
     }
     if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
     const Rule rule =

@@ -12,11 +12,11 @@
 #include <optional>
 
 #include "command.hpp"
-#include "common.hpp"
-#include "pattern_lookup.hpp"
 #include "toroid/analysis/methuselah.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/io/population_plot.hpp"
 
 namespace toroid::cli {
@@ -159,7 +159,7 @@ MethuselahOptions engine_options(const Options& o) {
                          " is invalid: expected 1 or more generations");
     m.max_gens = std::uint64_t(o.max_gens);
     if (o.torus != "auto") {
-        const Size s = parse_size(o.torus, "--torus");
+        const frontend::Size s = frontend::parse_size(o.torus, "--torus");
         m.torus_width = s.width, m.torus_height = s.height;
     }
     if (o.threads < 0)
@@ -178,7 +178,7 @@ std::string format_density(double d) {
 
 int run_soups(const Options& o) {
     if (!o.patterns.empty()) throw InputError("give pattern names or --soup WxH, not both");
-    const Size size = parse_size(*o.soup, "--soup");
+    const frontend::Size size = frontend::parse_size(*o.soup, "--soup");
     if (o.count < 1) throw InputError("--count must be at least 1");
     if (!o.checkpoint.empty() || !o.resume.empty())
         throw InputError(
@@ -268,9 +268,9 @@ int run_patterns(const Options& o) {
     m.checkpoint_path = o.checkpoint;
     m.checkpoint_every = o.every;
     m.resume_path = o.resume;
-    std::vector<NamedPattern> inputs;
+    std::vector<frontend::NamedPattern> inputs;
     for (const auto& p : o.patterns) {
-        inputs.push_back(find_pattern(p));  // all names and rules checked before any run
+        inputs.push_back(frontend::find_pattern(p));  // all names and rules checked before any run
         const Pattern& pattern = inputs.back().pattern;
         if (pattern.refused_rule && !o.rule)
             throw InputError(p + ": " + *pattern.refused_rule +

@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "common.hpp"
 #include "toroid/analysis/selftest.hpp"
 #include "toroid/error.hpp"
 

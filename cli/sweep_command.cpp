@@ -13,11 +13,11 @@
 
 #include "cluster/cluster.hpp"
 #include "command.hpp"
-#include "common.hpp"
 #include "toroid/analysis/family_plot.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
 #include "toroid/io/file_io.hpp"
 
 namespace toroid::cli {
@@ -101,8 +101,8 @@ void write_outputs(const SweepCliOptions& o, const std::string& family,
 }
 
 void sweep(SweepCliOptions o) {
-    const Size soup = parse_size(o.soup_size, "--soup-size");
-    const Size torus = parse_size(o.torus, "--torus");
+    const frontend::Size soup = frontend::parse_size(o.soup_size, "--soup-size");
+    const frontend::Size torus = frontend::parse_size(o.torus, "--torus");
     if (soup.width > torus.width || soup.height > torus.height)
         throw InputError("--soup-size " + o.soup_size + " is larger than --torus " + o.torus +
                          ": the soup must fit the torus");

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <exception>
 
-#include "common.hpp"
-#include "pattern_lookup.hpp"
 #include "toroid/core/soup.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern.hpp"
 
@@ -51,7 +51,7 @@ Backend& backend_2d(AppState& app) {
 }  // namespace
 
 void start_torus(AppState& app, const Rule& rule, Grid grid, std::uint64_t generation) {
-    auto backend = cli::make_backend(app.backend_name, rule, app.threads, app.seed);
+    auto backend = frontend::make_backend(app.backend_name, rule, app.threads, app.seed);
     backend->check_fits(grid.width(), grid.height(), 1);  // refused before the planes exist
     backend->load(grid, generation);
     start_torus(app, std::move(backend));
@@ -146,7 +146,7 @@ void apply_rule_text(AppState& app) {
 }
 
 void new_torus(AppState& app) {
-    const cli::Size size = cli::parse_size(app.new_size, "size");
+    const frontend::Size size = frontend::parse_size(app.new_size, "size");
     if (app.eca) {
         start_eca(app, app.eca->rule(), size.width, size.height);
     } else {
@@ -183,7 +183,7 @@ void clear_torus(AppState& app) {
 }
 
 void open_pattern(AppState& app, const std::string& path_or_name) {
-    const cli::NamedPattern np = cli::find_pattern(path_or_name);
+    const frontend::NamedPattern np = frontend::find_pattern(path_or_name);
     const Pattern& p = np.pattern;
     Rule rule = p.rule ? p.rule->with_torus(std::nullopt) : app.rule;
     std::int64_t w = torus_width(app), h = torus_height(app);

@@ -15,13 +15,13 @@
 #include <optional>
 #include <string>
 
-#include "common.hpp"
-#include "pattern_lookup.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 struct StartOptions {
     std::optional<std::string> rule;
@@ -60,4 +60,4 @@ Grid start_grid(const StartState& state, const StartOptions& options);
 // 65536 x 65536 starts as fast as on 4096 x 4096. Soups are loaded whole.
 std::unique_ptr<Backend> start_backend(const StartState& state, const StartOptions& options);
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

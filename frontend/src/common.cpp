@@ -1,4 +1,4 @@
-#include "common.hpp"
+#include "toroid/frontend/common.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -6,7 +6,7 @@
 
 #include "toroid/error.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 Size parse_size(const std::string& text, const std::string& option) {
     const std::size_t x = text.find_first_of("xX*");
@@ -43,4 +43,4 @@ std::string format_rate(double per_second) {
     return buf;
 }
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

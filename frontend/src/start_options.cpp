@@ -1,10 +1,10 @@
-#include "start_options.hpp"
+#include "toroid/frontend/start_options.hpp"
 
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 void add_start_options(CLI::App& cmd, StartOptions& o) {
     cmd.add_option(
@@ -74,4 +74,4 @@ std::unique_ptr<Backend> start_backend(const StartState& st, const StartOptions&
     return backend;
 }
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

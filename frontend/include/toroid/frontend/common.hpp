@@ -7,7 +7,7 @@
 
 #include "toroid/core/backend.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 struct Size {
     std::int64_t width = 0, height = 0;
@@ -24,4 +24,4 @@ std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule,
 std::string hex64(std::uint64_t v);
 std::string format_rate(double per_second);  // "1.23e+10"
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend
