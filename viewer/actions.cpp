@@ -68,12 +68,13 @@ void start_torus(AppState& app, std::unique_ptr<Backend> backend) {
 }
 
 void start_eca(AppState& app, int wolfram_rule, std::int64_t width, std::int64_t height) {
-    EcaDiagram d(wolfram_rule, width, height, app.eca_init);
+    // The ring runs on the 1-D backend of the same name (eca_backend.hpp).
+    EcaDiagram d(wolfram_rule, width, height, app.eca_init, app.backend_name, app.threads);
     app.eca = std::move(d);
     app.backend.reset();
     app.rule_text = "W" + std::to_string(wolfram_rule);
     app.rule_message.clear();
-    app.backend_description = "cpu (1-D ring)";
+    app.backend_description = app.eca->describe();
     reset_view(app);
 }
 
