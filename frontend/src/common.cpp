@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "toroid/error.hpp"
+#include "toroid/frontend/thread_limit.hpp"
 
 namespace toroid::frontend {
 
@@ -25,10 +26,8 @@ Size parse_size(const std::string& text, const std::string& option) {
 
 std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
                                       std::uint64_t seed, bool skip_unchanged) {
-    if (threads < 0)
-        throw InputError("--threads " + std::to_string(threads) +
-                         " is negative: expected 0 (all cores) or more");
-    return create_backend(name, rule, BackendOptions{threads, seed, skip_unchanged});
+    return create_backend(name, rule,
+                          BackendOptions{checked_threads(threads), seed, skip_unchanged});
 }
 
 std::string hex64(std::uint64_t v) {

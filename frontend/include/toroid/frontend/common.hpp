@@ -17,7 +17,8 @@ struct Size {
 Size parse_size(const std::string& text, const std::string& option);
 
 // Backend by name from the registry ("auto", "cpu", "cuda", ...), after
-// checking --threads; Backend::describe() says what it runs on.
+// checking the thread count as --threads is checked (thread_limit.hpp);
+// Backend::describe() says what it runs on.
 std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
                                       std::uint64_t seed, bool skip_unchanged = true);
 

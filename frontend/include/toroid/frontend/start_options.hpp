@@ -1,6 +1,7 @@
 // The start options shared by `toroid run` and `toroid-view`: what torus to
-// start from (--rule --size --soup --seed --pattern) and where to run it
-// (--backend --threads), and how they resolve into a rule, a size and a grid.
+// start from (--rule --size --soup --pattern, and --seed) and where to run it
+// (--backend --threads; the last three are the run options, run_options.hpp),
+// and how they resolve into a rule, a size and a grid.
 //
 // Rule and size as toroid/io/pattern_torus.hpp chooses them (--rule/--size,
 // then the file's rule and :T suffix, then room for the pattern), with the
@@ -17,6 +18,7 @@
 
 #include "toroid/frontend/common.hpp"
 #include "toroid/frontend/pattern_lookup.hpp"
+#include "toroid/frontend/run_options.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
@@ -27,13 +29,11 @@ struct StartOptions {
     std::optional<std::string> rule;
     std::string size;
     std::optional<double> soup;
-    std::uint64_t seed = 1;
     std::string pattern;
-    std::string backend = "auto";
-    int threads = 0;
+    RunOptions run;  // --backend --threads --seed
 };
 
-// Adds --rule --size --soup --seed --pattern --backend --threads to `cmd`.
+// Adds --rule --size --soup --pattern --backend --threads --seed to `cmd`.
 void add_start_options(CLI::App& cmd, StartOptions& options);
 
 struct StartState {
