@@ -336,16 +336,16 @@ int run(const ViewerOptions& o) {
     if (!o.script.empty()) steps = parse_script(o.script);
 
     AppState app;
-    app.backend_name = o.start.backend;
-    app.threads = o.start.threads;
-    app.seed = app.soup_seed = o.start.seed;
+    app.backend_name = o.start.run.backend;
+    app.threads = o.start.run.threads;
+    app.seed = app.soup_seed = o.start.run.seed;
     app.library = frontend::library_names();
     const int wolfram = o.start.rule ? parse_wolfram_rule(*o.start.rule) : -1;
     if (wolfram >= 0) {  // 1-D: the ring is the torus width, the diagram its height
         frontend::StartOptions two_d = o.start;
         two_d.rule.reset();
         const frontend::StartState st = frontend::resolve_start(two_d, false, 0, frontend::Size{512, 512});
-        if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.seed);
+        if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.run.seed);
         start_eca(app, wolfram, st.size.width, st.size.height);
     } else {
         const frontend::StartState st =
