@@ -5,6 +5,7 @@
 
 #include "batch_kernel.hpp"
 #include "toroid/cpu/thread_pool.hpp"
+#include "toroid/cpu_features.hpp"
 
 namespace toroid {
 namespace {
@@ -22,7 +23,7 @@ class CpuBatchBackend final : public BatchBackend {
     explicit CpuBatchBackend(const BatchOptions& o)
         : callers_(o.threads > 0 ? o.threads : ThreadPool::hardware_threads()) {
 #if defined(__x86_64__)
-        avx2_ = __builtin_cpu_supports("avx2");
+        avx2_ = best_instruction_set() >= InstructionSet::Avx2;  // capped by TOROID_CPU_ISA
 #endif
         kernel_ = avx2_ ? avx2_kernel() : &detail::batch_group_portable;
     }
