@@ -5,32 +5,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
-#include <thread>
 
 #include "toroid/error.hpp"
-
-#if defined(__linux__)
-#include <sched.h>
-#endif
+#include "toroid/usable_cores.hpp"
 
 namespace toroid::frontend {
 namespace {
-
-// The cores this process may run on: the affinity mask where the system has
-// one (Linux), else hardware_concurrency(). The same count as the games
-// library's detail::usable_cores (games/src/usable_cores.hpp), until the
-// shared toroid::usable_cores() of toroid_base replaces both.
-unsigned usable_cores() {
-#if defined(__linux__)
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        const int count = CPU_COUNT(&set);
-        if (count > 0) return static_cast<unsigned>(count);
-    }
-#endif
-    return std::max(1u, std::thread::hardware_concurrency());
-}
 
 // The system's limits on threads, or 0 where there is none we can read.
 std::uint64_t process_limit() {
@@ -49,7 +29,7 @@ std::uint64_t kernel_threads_max() {
 }  // namespace
 
 ThreadLimit thread_limit() {
-    const unsigned cores = usable_cores();
+    const unsigned cores = toroid::usable_cores();  // the affinity mask
     ThreadLimit limit;
     limit.max = int(std::min<std::uint64_t>(std::uint64_t(kThreadsPerCore) * cores, 1u << 20));
     limit.reason = std::to_string(kThreadsPerCore) + " per usable core, " + std::to_string(cores) +
