@@ -12,7 +12,7 @@
 #include <optional>
 #include <sstream>
 
-#include "games_common.hpp"
+#include "games/common.hpp"
 #include "toroid/error.hpp"
 #include "toroid/games/heap_sum.hpp"
 #include "toroid/games/lecture_games.hpp"

@@ -10,7 +10,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "games_common.hpp"
+#include "games/common.hpp"
 #include "toroid/error.hpp"
 #include "toroid/games/game_graph.hpp"
 #include "toroid/games/graph_analysis.hpp"

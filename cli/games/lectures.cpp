@@ -5,7 +5,7 @@
 #include <iostream>
 #include <memory>
 
-#include "games_common.hpp"
+#include "games/common.hpp"
 #include "toroid/error.hpp"
 #include "toroid/games/heap_rule.hpp"
 #include "toroid/games/lecture_games.hpp"

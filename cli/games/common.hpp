@@ -1,4 +1,4 @@
-// Helpers shared by the games commands (cli/games_*.cpp): command-line
+// Helpers shared by the games commands (cli/games/*.cpp): command-line
 // arguments turned into library positions. Bad input throws
 // toroid::InputError (exit 2). No game rules here: those are in games/.
 #pragma once
@@ -39,8 +39,8 @@ std::pair<std::unique_ptr<games::ImpartialGame>, games::Position> solver_positio
 // Prints JSON (indent 2) to stdout.
 void print_json(const nlohmann::json& j);
 
-// Adds the subcommands defined in games_grundy.cpp / games_play.cpp /
-// games_lectures.cpp.
+// Adds the subcommands defined in grundy.cpp / play.cpp /
+// lectures.cpp.
 void add_grundy_command(CLI::App& app);
 void add_lecture_analysis_commands(CLI::App* grundy);
 void add_play_command(CLI::App& app);

@@ -1,4 +1,4 @@
-#include "games_common.hpp"
+#include "games/common.hpp"
 
 #include <algorithm>
 #include <iostream>
