@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "games/common.hpp"
 #include "toroid/error.hpp"
+#include "toroid/games/game_spec.hpp"
 #include "toroid/games/lecture_games.hpp"
 #include "toroid/games/nim.hpp"
 #include "toroid/games/parse.hpp"
