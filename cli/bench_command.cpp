@@ -15,12 +15,12 @@
 #include <thread>
 
 #include "command.hpp"
-#include "toroid/frontend/common.hpp"
-#include "toroid/frontend/run_options.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/run_options.hpp"
 #include "toroid/io/file_io.hpp"
 
 namespace toroid::cli {
@@ -92,8 +92,8 @@ Result measure(const std::string& backend_name, const Workload& w, double min_se
                int threads) {
     // Dense workloads are brute force (every cell, every generation); the
     // sparse ones measure what skipping unchanged space buys.
-    auto b =
-        frontend::make_backend(backend_name, Rule::parse(w.rule), threads, 1, /*skip_unchanged=*/w.acorn);
+    auto b = frontend::make_backend(backend_name, Rule::parse(w.rule), threads, 1,
+                                    /*skip_unchanged=*/w.acorn);
     start(*b, w);
     std::uint64_t gens = 0;
     double seconds = 0;

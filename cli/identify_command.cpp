@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "toroid/frontend/pattern_lookup.hpp"
-#include "toroid/frontend/run_options.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
+#include "toroid/frontend/run_options.hpp"
 
 namespace toroid::cli {
 namespace {

@@ -211,20 +211,21 @@ int run_soups(const Options& o) {
         std::cout << j.dump(2) << "\n";
         return report.interrupted ? 1 : 0;
     }
-    std::printf("%llu soups %s, density %g, rule %s, seed %llu: %llu stabilised, mean lifespan %.1f\n",
-                (unsigned long long)report.soups.size(), o.soup->c_str(), o.density,
-                rule.to_string().c_str(), (unsigned long long)o.run.seed,
-                (unsigned long long)report.stabilised, report.mean_lifespan);
+    std::printf(
+        "%llu soups %s, density %g, rule %s, seed %llu: %llu stabilised, mean lifespan %.1f\n",
+        (unsigned long long)report.soups.size(), o.soup->c_str(), o.density,
+        rule.to_string().c_str(), (unsigned long long)o.run.seed,
+        (unsigned long long)report.stabilised, report.mean_lifespan);
     std::printf("%12s %20s %9s %10s %7s %6s %9s\n", "soup", "soup seed", "lifespan", "final pop",
                 "period", "ships", "time (s)");
     for (const std::size_t i : ranked) {
         const MethuselahSoup& s = report.soups[i];
         const MethuselahResult& r = s.result;
         if (r.stabilised)
-            std::printf("%12llu %20llu %9llu %10llu %7llu %6llu %9.3f\n", (unsigned long long)s.index,
-                        (unsigned long long)s.soup_seed, (unsigned long long)r.lifespan,
-                        (unsigned long long)r.final_population, (unsigned long long)r.period,
-                        (unsigned long long)r.ships, r.seconds);
+            std::printf("%12llu %20llu %9llu %10llu %7llu %6llu %9.3f\n",
+                        (unsigned long long)s.index, (unsigned long long)s.soup_seed,
+                        (unsigned long long)r.lifespan, (unsigned long long)r.final_population,
+                        (unsigned long long)r.period, (unsigned long long)r.ships, r.seconds);
         else
             std::printf("%12llu %20llu  did not stabilise within %llu generations\n",
                         (unsigned long long)s.index, (unsigned long long)s.soup_seed,
@@ -233,7 +234,8 @@ int run_soups(const Options& o) {
     if (!ranked.empty())
         std::printf("rerun the longest: %s%llu --count 1\n", rerun.c_str(),
                     (unsigned long long)report.soups[ranked.front()].index);
-    if (report.interrupted) std::fprintf(stderr, "interrupted after %zu soups\n", report.soups.size());
+    if (report.interrupted)
+        std::fprintf(stderr, "interrupted after %zu soups\n", report.soups.size());
     return report.interrupted ? 1 : 0;
 }
 
@@ -334,7 +336,8 @@ void add_methuselah_commands(CLI::App& app) {
                     "Analyse random soups of this size (WxH) instead of patterns");
     cmd->add_option("--density", o->density, "Soup density (default 0.5)");
     cmd->add_option("--first", o->first, "Number of the first soup (default 0)");
-    cmd->add_option("--count", o->count, "Number of soups (default 1): soups first .. first+count-1");
+    cmd->add_option("--count", o->count,
+                    "Number of soups (default 1): soups first .. first+count-1");
     cmd->add_option("--top", o->top, "Longest-lived soups to list (default 10)");
     cmd->add_option("--checkpoint", o->checkpoint,
                     "Write checkpoints to FILE (atomically), and on Ctrl-C");

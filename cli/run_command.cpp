@@ -30,7 +30,8 @@ void run(const RunOptions& o) {
     // Refuse an unwritable --out before the run, not after it.
     if (!o.out.empty()) check_writable_pattern_path(o.out);
 
-    const frontend::StartState st = frontend::resolve_start(o.start, /*require_input=*/true, std::uint64_t(o.gens));
+    const frontend::StartState st =
+        frontend::resolve_start(o.start, /*require_input=*/true, std::uint64_t(o.gens));
     const Rule& rule = st.rule;
     const frontend::Size size = st.size;
 

@@ -5,9 +5,9 @@
 #include <exception>
 
 #include "toroid/core/soup.hpp"
+#include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
 #include "toroid/frontend/pattern_lookup.hpp"
-#include "toroid/error.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid::view {

@@ -50,7 +50,7 @@ using Clock = std::chrono::steady_clock;
 
 struct ViewerOptions {
     frontend::StartOptions start;  // as `toroid run`: --rule --size --soup --seed --pattern ...
-    std::int64_t gens = 0;    // generations before the first frame
+    std::int64_t gens = 0;         // generations before the first frame
     std::string window = "1280x720";
     std::string zoom;            // "8" or "1/8"; default: fit
     std::string screenshot;      // headless: one frame to this PNG
@@ -344,12 +344,13 @@ int run(const ViewerOptions& o) {
     if (wolfram >= 0) {  // 1-D: the ring is the torus width, the diagram its height
         frontend::StartOptions two_d = o.start;
         two_d.rule.reset();
-        const frontend::StartState st = frontend::resolve_start(two_d, false, 0, frontend::Size{512, 512});
+        const frontend::StartState st =
+            frontend::resolve_start(two_d, false, 0, frontend::Size{512, 512});
         if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.run.seed);
         start_eca(app, wolfram, st.size.width, st.size.height);
     } else {
-        const frontend::StartState st =
-            frontend::resolve_start(o.start, false, std::uint64_t(o.gens), frontend::Size{512, 512});
+        const frontend::StartState st = frontend::resolve_start(
+            o.start, false, std::uint64_t(o.gens), frontend::Size{512, 512});
         if (!st.note.empty()) std::fprintf(stderr, "toroid-view: note: %s\n", st.note.c_str());
         start_torus(app, frontend::start_backend(st, o.start));  // a pattern costs its own size
     }

@@ -12,8 +12,8 @@
 #include "toroid/error.hpp"
 #include "toroid/frontend/interrupt_scope.hpp"
 #include "toroid/frontend/progress_line.hpp"
-#include "toroid/games/game_spec.hpp"
 #include "toroid/games/game_graph.hpp"
+#include "toroid/games/game_spec.hpp"
 #include "toroid/games/graph_analysis.hpp"
 #include "toroid/games/heap_games.hpp"
 #include "toroid/games/lecture_games.hpp"
@@ -153,10 +153,10 @@ void run_octal(const SeqOptions& o) {
                 text << "n = " << p.n << ": " << static_cast<long long>(p.pairs_per_heap)
                      << " pairs per heap size, ";
                 if (!p.common_values.empty())
-                    text << p.rare_positions << " rare positions, common values "
-                         << p.common_values << " ";
-                text << "(" << since(t0) << " s; " << p.trend << "; ETA "
-                     << eta_text(p.eta_seconds) << ")";
+                    text << p.rare_positions << " rare positions, common values " << p.common_values
+                         << " ";
+                text << "(" << since(t0) << " s; " << p.trend << "; ETA " << eta_text(p.eta_seconds)
+                     << ")";
                 line.print(text.str());
             } else if (line.enabled()) {
                 std::ostringstream text;

@@ -155,8 +155,8 @@ void run_split(const Opts& o) {
 
 void run_coins(const Opts& o) {
     const SolverGame coins = solver_game("coins", o.args);
-    auto r = solved_report("coins on a strip (move a coin left, no jumping)", *coins.game,
-                           coins.start);
+    auto r =
+        solved_report("coins on a strip (move a coin left, no jumping)", *coins.game, coins.start);
     const auto closed = coin_strip_closed_form(coins.start);
     r.notes.push_back(
         "staircase Nim: xor of the gaps in front of the 1st, 3rd, ... coin from the "

@@ -34,7 +34,8 @@ ThreadLimit thread_limit() {
     limit.max = int(std::min<std::uint64_t>(std::uint64_t(kThreadsPerCore) * cores, 1u << 20));
     limit.reason = std::to_string(kThreadsPerCore) + " per usable core, " + std::to_string(cores) +
                    (cores == 1 ? " core here" : " cores here");
-    if (const std::uint64_t nproc = process_limit(); nproc > 0 && nproc / 2 < std::uint64_t(limit.max)) {
+    if (const std::uint64_t nproc = process_limit();
+        nproc > 0 && nproc / 2 < std::uint64_t(limit.max)) {
         limit.max = int(nproc / 2);
         limit.reason = "half the process limit ulimit -u " + std::to_string(nproc);
     }

@@ -91,9 +91,9 @@ std::string ParityGame::describe_move(const Position& from, const Position& to) 
 
 std::vector<ParityPPosition> ParityAnalysis::odd_total_p_positions(std::size_t upto) const {
     if (upto >= value.size())
-        throw InputError("P-positions up to " + std::to_string(upto) + " stones need the values up to " +
-                         std::to_string(upto) + " (analysed up to " +
-                         std::to_string(value.size() - 1) + ")");
+        throw InputError("P-positions up to " + std::to_string(upto) +
+                         " stones need the values up to " + std::to_string(upto) +
+                         " (analysed up to " + std::to_string(value.size() - 1) + ")");
     std::vector<ParityPPosition> out;
     for (std::int64_t m = 0; m <= static_cast<std::int64_t>(upto); ++m)
         for (std::int64_t mover = 0; mover < 2; ++mover) {

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "gpu_test.hpp"
 #include "eca_naive.hpp"
+#include "gpu_test.hpp"
 #include "toroid/eca/eca_cpu.hpp"
 #include "toroid/eca/eca_update.hpp"
 #include "toroid/gpu/device.hpp"

@@ -50,15 +50,19 @@ TEST(GameSpec, HeapGamesFromTheirWords) {
 
     EXPECT_EQ(input_error_of([] { heap_game("nim", {}); }),
               "no heaps given: expected heap sizes such as 3 5 7");
-    EXPECT_EQ(input_error_of([] { heap_game("compound", {"7"}); }).rfind(
-                  "compound needs at least two heaps", 0),
+    EXPECT_EQ(input_error_of([] {
+                  heap_game("compound", {"7"});
+              }).rfind("compound needs at least two heaps", 0),
               0u);
-    EXPECT_EQ(input_error_of([] { heap_game("take", {"0", "5"}); }),
+    EXPECT_EQ(input_error_of([] {
+                  heap_game("take", {"0", "5"});
+              }),
               "K (largest take) must be at least 1");
     EXPECT_EQ(input_error_of([] { heap_game("octal", {}); }),
               "octal needs a code and heaps, e.g. 'octal 0.07 12'");
-    EXPECT_NE(input_error_of([] { heap_game("sum", {"wythoff 3 5"}); })
-                  .find("only heap games (nim, subtraction, octal, grundy, split)"),
+    EXPECT_NE(input_error_of([] {
+                  heap_game("sum", {"wythoff 3 5"});
+              }).find("only heap games (nim, subtraction, octal, grundy, split)"),
               std::string::npos);
     EXPECT_EQ(input_error_of([] { heap_game("chess", {"1"}); }), "unknown heap game 'chess'");
 }
@@ -67,7 +71,9 @@ TEST(GameSpec, SplitGamesRefuseHeapsBeyondTheirTable) {
     const SplitGame grundys(1);
     const HeapSum s = split_game(grundys, {"9", "7"});
     EXPECT_EQ(s.value(), heap_game("grundy", {"9", "7"}).value());
-    EXPECT_EQ(input_error_of([&] { split_game(grundys, {"3", "1000000"}); }),
+    EXPECT_EQ(input_error_of([&] {
+                  split_game(grundys, {"3", "1000000"});
+              }),
               "heap 1000000 is too large for " + grundys.name() + " (at most 100000)");
 }
 
@@ -77,12 +83,15 @@ TEST(GameSpec, SolverGamesAndTheirSizeLimit) {
     EXPECT_EQ(solve(*n.game, n.start).outcome(n.start), Outcome::N);
     const SolverGame bar = solver_game("chocolate", {"4", "7"});
     EXPECT_EQ(bar.start, (Position{4, 7}));
-    EXPECT_EQ(solve(*bar.game, bar.start).value(bar.start), LoopyValue::of(chocolate_closed_form(4, 7)));
+    EXPECT_EQ(solve(*bar.game, bar.start).value(bar.start),
+              LoopyValue::of(chocolate_closed_form(4, 7)));
     const SolverGame coins = solver_game("coins", {"10", "1", "4"});
     EXPECT_EQ(coins.start, (Position{1, 4, 10}));  // sorted
     EXPECT_EQ(input_error_of([] { solver_game("coins", {"4", "4"}); }), "two coins on cell 4");
     // C(61, 6) = 55525372 positions: refused before enumerating.
-    EXPECT_EQ(input_error_of([] { solver_game("coins", {"10", "20", "30", "40", "50", "60"}); })
+    EXPECT_EQ(input_error_of([] {
+                  solver_game("coins", {"10", "20", "30", "40", "50", "60"});
+              })
                   .rfind("game too large to enumerate: this coin strip has about 55525372 "
                          "positions (at most 2000000)",
                          0),
@@ -99,23 +108,30 @@ TEST(GameSpec, MisereGamesNormaliseHeapsAndRefuseLargeOnes) {
     EXPECT_EQ(kayles.start, normalise_heaps({4, 3}));
     const SolverGame bar = misere_game({"chocolate", "3", "5"});
     EXPECT_EQ(bar.start, (Position{3, 5}));  // not sorted: a bar is not a heap
-    EXPECT_EQ(input_error_of([] { misere_game({"nim"}); }).rfind(
-                  "grundy misere needs a game and a position", 0),
+    EXPECT_EQ(input_error_of([] {
+                  misere_game({"nim"});
+              }).rfind("grundy misere needs a game and a position", 0),
               0u);
-    EXPECT_EQ(input_error_of([] { misere_game({"chocolate", "3"}); }),
+    EXPECT_EQ(input_error_of([] {
+                  misere_game({"chocolate", "3"});
+              }),
               "chocolate needs the bar size M N (both at least 1)");
-    EXPECT_EQ(input_error_of([] { misere_game({"octal", "0.77", "1000", "1000", "1000"}); })
-                  .rfind("game too large to enumerate by brute force: up to 1003003001", 0),
+    EXPECT_EQ(input_error_of([] {
+                  misere_game({"octal", "0.77", "1000", "1000", "1000"});
+              }).rfind("game too large to enumerate by brute force: up to 1003003001", 0),
               0u);
-    EXPECT_NE(input_error_of([] { misere_game({"go", "1"}); }).find("unknown game 'go'"),
+    EXPECT_NE(input_error_of([] {
+                  misere_game({"go", "1"});
+              }).find("unknown game 'go'"),
               std::string::npos);
 }
 
 TEST(GameSpec, MisereValueGamesAndTheirBound) {
     EXPECT_EQ(heaps_game("octal", "0.77").title, "octal game 0.77 (Kayles)");
     EXPECT_EQ(heaps_game("subtraction", "1-3").title, "subtraction game S = {1,2,3}");
-    EXPECT_NE(input_error_of([] { heaps_game("nim", "3"); })
-                  .find("misère values are available for octal and subtraction games"),
+    EXPECT_NE(input_error_of([] {
+                  heaps_game("nim", "3");
+              }).find("misère values are available for octal and subtraction games"),
               std::string::npos);
     // The largest --upto whose positions fit, found here by its definition.
     std::size_t fits = 0;
@@ -162,8 +178,8 @@ TEST(MiserePosition, AgreesWithMisereNimEverywhereSmall) {
         for (std::uint64_t y = x; y <= 4; ++y)
             for (std::uint64_t z = y; z <= 5; ++z) {
                 const std::vector<std::uint64_t> heaps{x, y, z};
-                const Position start = normalise_heaps({std::int64_t(x), std::int64_t(y),
-                                                        std::int64_t(z)});
+                const Position start =
+                    normalise_heaps({std::int64_t(x), std::int64_t(y), std::int64_t(z)});
                 const MiserePositionAnalysis a = analyze_misere_position(nim, start);
                 const bool p = misere_nim_is_p(heaps);
                 EXPECT_EQ(a.misere, p ? Outcome::P : Outcome::N) << x << y << z;
@@ -197,9 +213,11 @@ TEST(ChocolatePieces, WinningBreaksAreThoseTheClosedFormPredicts) {
             std::vector<ChocolateBreak> expected;
             if ((m * n - 1) % 2 == 1) {
                 for (std::uint64_t a = 1; 2 * a <= m; ++a)
-                    if ((a * n - 1) % 2 == ((m - a) * n - 1) % 2) expected.push_back({a, n, m - a, n});
+                    if ((a * n - 1) % 2 == ((m - a) * n - 1) % 2)
+                        expected.push_back({a, n, m - a, n});
                 for (std::uint64_t b = 1; 2 * b <= n; ++b)
-                    if ((m * b - 1) % 2 == (m * (n - b) - 1) % 2) expected.push_back({m, b, m, n - b});
+                    if ((m * b - 1) % 2 == (m * (n - b) - 1) % 2)
+                        expected.push_back({m, b, m, n - b});
             }
             EXPECT_EQ(chocolate_pieces_winning_moves(t, m, n), expected) << m << " x " << n;
         }

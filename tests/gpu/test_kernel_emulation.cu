@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "gpu_test.hpp"
 #include "cuda_check.cuh"
 #include "eca_naive.hpp"
 #include "emulated_eca.hpp"
 #include "emulated_planes.hpp"
+#include "gpu_test.hpp"
 #include "life_kernels.cuh"
 #include "reference.hpp"
 #include "toroid/gpu/device.hpp"

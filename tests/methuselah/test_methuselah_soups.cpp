@@ -147,9 +147,9 @@ TEST(MethuselahSoups, RefusesBadSearches) {
     EXPECT_THROW(search_methuselah_soups(past, rule, quick()), InputError);
     MethuselahOptions with_checkpoint = quick();
     with_checkpoint.checkpoint_path = "soup.ckpt";
-    EXPECT_NE(testing::input_error_of(
-                  [&] { search_methuselah_soups(small_search(0, 1), rule, with_checkpoint); })
-                  .find("--checkpoint and --resume apply to one pattern"),
+    EXPECT_NE(testing::input_error_of([&] {
+                  search_methuselah_soups(small_search(0, 1), rule, with_checkpoint);
+              }).find("--checkpoint and --resume apply to one pattern"),
               std::string::npos);
 }
 

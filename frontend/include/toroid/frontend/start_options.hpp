@@ -16,12 +16,12 @@
 #include <optional>
 #include <string>
 
-#include "toroid/frontend/common.hpp"
-#include "toroid/frontend/pattern_lookup.hpp"
-#include "toroid/frontend/run_options.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
+#include "toroid/frontend/run_options.hpp"
 
 namespace toroid::frontend {
 

@@ -73,8 +73,7 @@ HeapsGame heaps_game(const std::string& kind, const std::string& rule);
 // `kind` for the heaps 0..upto when they could need more than max_positions
 // positions: an octal game splits heaps, so one heap of n can reach
 // heap_positions_bound(n) positions; a subtraction game reaches n + 1.
-void check_misere_values_size(const std::string& kind, std::size_t upto,
-                              std::size_t max_positions);
+void check_misere_values_size(const std::string& kind, std::size_t upto, std::size_t max_positions);
 
 // The number of stones of a parity game: an odd number up to 100000.
 std::int64_t parse_parity_stones(const std::string& text);
