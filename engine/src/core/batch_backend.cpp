@@ -9,7 +9,7 @@ namespace toroid {
 TorusBatch::TorusBatch(std::int64_t width, std::int64_t height, std::size_t n)
     : shape(TorusShape::of(width, height)),
       count(n),
-      words(n * std::size_t(shape.words()), 0),
+      words(n * std::size_t(shape.torus_words()), 0),
       rules(n),
       seeds(n, 0),
       generations(n, 0) {

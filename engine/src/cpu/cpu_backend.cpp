@@ -12,9 +12,9 @@
 #include "cpu_tiles.hpp"
 #include "temporal_blocking.hpp"
 #include "toroid/core/grid_hash.hpp"
+#include "toroid/core/render_body.hpp"
 #include "toroid/core/row_bits.hpp"
 #include "toroid/cpu/thread_pool.hpp"
-#include "toroid/kernels/render.hpp"
 #include "zeroed_array.hpp"
 
 namespace toroid {
@@ -255,8 +255,7 @@ struct CpuBackend::State {
     // The neighbour of tile column or row v at offset d (-1, 0, 1) around
     // the torus, without a division.
     static std::int64_t wrap_step(std::int64_t v, int d, std::int64_t n) {
-        v += d;
-        return v < 0 ? v + n : v >= n ? v - n : v;
+        return wrap_near(v + d, n);
     }
 
     bool cell(int p, std::int64_t x, std::int64_t y) const {
@@ -857,11 +856,6 @@ void CpuBackend::set(std::int64_t x, std::int64_t y, bool alive) {
 }
 
 namespace {
-std::int64_t wrap_coordinate(std::int64_t v, std::int64_t n) {
-    v %= n;
-    return v < 0 ? v + n : v;
-}
-
 // The canonical words a run of `length` cells from column x (any integer)
 // reads, wrapping: one or two ranges [first, end).
 std::array<std::pair<std::int64_t, std::int64_t>, 2> word_ranges(std::int64_t x,
@@ -869,7 +863,7 @@ std::array<std::pair<std::int64_t, std::int64_t>, 2> word_ranges(std::int64_t x,
                                                                  std::int64_t width) {
     const std::int64_t words = words_per_row(width);
     if (length >= width) return {{{0, words}, {0, 0}}};
-    const std::int64_t a = wrap_coordinate(x, width), e = a + length - 1;
+    const std::int64_t a = wrap(x, width), e = a + length - 1;
     if (e < width) return {{{a / 64, e / 64 + 1}, {0, 0}}};
     return {{{a / 64, words}, {0, (e - width) / 64 + 1}}};
 }
@@ -884,7 +878,7 @@ Grid CpuBackend::read_region(const Rect& r) const {
     if (s.strips > 1) row.assign(std::size_t(plane_stride(s.padded)), 0);
     const auto ranges = word_ranges(r.x, r.width, s.width);
     for (std::int64_t y = 0; y < r.height; ++y) {
-        const std::int64_t ty = wrap_coordinate(r.y + y, s.height);
+        const std::int64_t ty = wrap(r.y + y, s.height);
         const std::uint64_t* src = s.strip_row(s.cur, 0, ty) + kRowOffset;
         if (s.strips > 1) {
             for (auto [first, end] : ranges)
@@ -906,7 +900,7 @@ void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0)
     if (src.width() >= s.width) {
         std::fill(columns.begin(), columns.end(), 1);
     } else {
-        const std::int64_t first = wrap_coordinate(x0, s.width), last = first + src.width() - 1;
+        const std::int64_t first = wrap(x0, s.width), last = first + src.width() - 1;
         for (std::int64_t x = first; x <= last; x += 64)  // a word at a time, wrapping
             columns[std::size_t((x % s.width) / 64 / kTileWords)] = 1;
         columns[std::size_t((last % s.width) / 64 / kTileWords)] = 1;
@@ -915,7 +909,7 @@ void CpuBackend::write_region(const Grid& src, std::int64_t x0, std::int64_t y0)
     if (s.strips > 1) row.assign(std::size_t(plane_stride(s.padded)), 0);
     const auto ranges = word_ranges(x0, src.width(), s.width);
     for (std::int64_t sy = 0; sy < src.height(); ++sy) {
-        const std::int64_t y = wrap_coordinate(y0 + sy, s.height);
+        const std::int64_t y = wrap(y0 + sy, s.height);
         if (s.strips == 1) {
             paste_row_wrapped(s.strip_row(p, 0, y) + kRowOffset, s.width, x0, src.row(sy).data(),
                               src.width(), true);
@@ -1156,9 +1150,9 @@ void CpuBackend::render(const RenderRequest& request, const RenderTarget& target
     if (target.memory != RenderMemory::Host)
         throw std::invalid_argument("the cpu backend renders into host memory only");
     State& s = *s_;
-    const kernels::RenderParams p = kernels::make_render_params(
+    const render::RenderParams p = render::make_render_params(
         request, rule_.neighbourhood() == Neighbourhood::Hexagonal, s.width, s.height);
-    kernels::PlaneView v;
+    render::PlaneView v;
     v.words = s.plane[s.cur].get();
     v.stride = s.stride;
     if (s.strips > 1) {
@@ -1175,7 +1169,7 @@ void CpuBackend::render(const RenderRequest& request, const RenderTarget& target
         const std::int64_t y1 = std::min(rows, std::int64_t(band + 1) * kBand);
         for (std::int64_t py = std::int64_t(band) * kBand; py < y1; ++py)
             for (std::int64_t px = 0; px < cols; ++px)
-                target.pixels[py * target.pitch + px] = kernels::render_pixel(p, v, px, py);
+                target.pixels[py * target.pitch + px] = render::render_pixel(p, v, px, py);
     });
 }
 

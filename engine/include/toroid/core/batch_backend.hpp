@@ -2,7 +2,7 @@
 //
 // Rule-family sweeps run millions of small soups. A batch holds `count` tori
 // of one size in canonical storage (torus_step.hpp), back to back: torus i
-// occupies words [i * shape.words(), (i + 1) * shape.words()). Each torus has
+// occupies words [i * shape.torus_words(), (i + 1) * shape.torus_words()). Each torus has
 // its own compiled rule, stochastic seed and generation counter, so one pass
 // can mix rules, and a slot can be refilled with a new soup while the others
 // keep running. advance() steps every torus `gens` generations and records,
@@ -40,10 +40,12 @@ struct TorusBatch {
     TorusBatch() = default;
     TorusBatch(std::int64_t width, std::int64_t height, std::size_t count);
     std::span<std::uint64_t> torus(std::size_t i) {
-        return {words.data() + i * std::size_t(shape.words()), std::size_t(shape.words())};
+        return {words.data() + i * std::size_t(shape.torus_words()),
+                std::size_t(shape.torus_words())};
     }
     std::span<const std::uint64_t> torus(std::size_t i) const {
-        return {words.data() + i * std::size_t(shape.words()), std::size_t(shape.words())};
+        return {words.data() + i * std::size_t(shape.torus_words()),
+                std::size_t(shape.torus_words())};
     }
 };
 
