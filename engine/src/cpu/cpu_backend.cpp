@@ -809,6 +809,14 @@ Grid CpuBackend::grid() const {
     return g;
 }
 
+Backend::HostRows CpuBackend::host_rows() const {
+    const State& s = *s_;
+    // Tiles without cells hold zero words (clear_tile relies on it too), so
+    // the current plane is the whole state.
+    if (s.strips != 1 || s.width % 64 != 0 || !s.plane[s.cur].get()) return {};
+    return {s.plane[s.cur].get() + kRowOffset, s.stride};
+}
+
 std::vector<CpuBackend::LiveWord> CpuBackend::live_words() const {
     const State& s = *s_;
     std::vector<LiveWord> out;
