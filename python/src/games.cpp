@@ -241,7 +241,7 @@ void bind_games(nb::module_& m) {
           R"(Nim: nim-sum, outcome and every winning move, as `toroid nim HEAPS --json`.
 
 >>> nim([3, 5, 7])["winning_moves"]
-[{'heap': 1, 'take': 1, 'new_size': 2}, {'heap': 2, 'take': 1, 'new_size': 4}, {'heap': 3, 'take': 1, 'new_size': 6}])");
+[{'heap': 1, 'new_size': 2, 'take': 1}, {'heap': 2, 'new_size': 4, 'take': 1}, {'heap': 3, 'new_size': 6, 'take': 1}])");
     m.def("wythoff", &wythoff, nb::arg("a"), nb::arg("b"),
           R"(Wythoff's game at heaps (a, b), as `toroid wythoff A B --json`.
 

@@ -84,16 +84,23 @@ Pattern.from_numpy(a) takes cells a[x, y].
 >>> Pattern.parse("x = 3, y = 1\n3o!").population
 3)")
         .def_static(
-            "_from_rows",
-            [](const RowsIn& rows, const std::optional<std::string>& rule,
-               const std::string& name) {
+            "from_numpy",
+            [](nb::handle cells, const std::optional<std::string>& rule, const std::string& name) {
+                // The array checks are the ones Torus writes use (toroid/_torus.py).
+                const nb::object rows =
+                    nb::module_::import_("toroid._results").attr("pattern_rows")(cells);
                 PyPattern p{Pattern{}, name.empty() ? "<array>" : name};
-                p.pattern.cells = rows_to_grid(rows);
+                p.pattern.cells = rows_to_grid(nb::cast<RowsIn>(rows));
                 if (rule) p.pattern.rule = Rule::parse(*rule).with_torus(std::nullopt);
                 p.pattern.name = name;
                 return p;
             },
-            nb::arg("rows"), nb::arg("rule").none(), nb::arg("name") = "")
+            nb::arg("cells"), nb::arg("rule").none() = nb::none(), nb::arg("name") = "",
+            R"(A pattern from cells a[x, y] (bool or integers 0 and 1), under `rule`
+(None: B3/S23 wherever one is needed).
+
+>>> Pattern.from_numpy(np.ones((3, 1), np.uint8)).population
+3)")
         .def_static(
             "soup",
             [](std::int64_t width, std::int64_t height, double density, std::uint64_t seed) {
@@ -169,7 +176,20 @@ Pattern.from_numpy(a) takes cells a[x, y].
                 const std::string png = grid_png(p.pattern.cells, hex, max_side);
                 return nb::bytes(png.data(), png.size());
             },
-            nb::arg("max_side") = 256, "The pattern as PNG bytes (what Jupyter shows).");
+            nb::arg("max_side") = 256, "The pattern as PNG bytes (what Jupyter shows).")
+        .def("_repr_png_",
+             [](const PyPattern& p) {
+                 const bool hex = p.pattern.rule &&
+                                  p.pattern.rule->neighbourhood() == Neighbourhood::Hexagonal;
+                 const std::string png = grid_png(p.pattern.cells, hex, 256);
+                 return nb::bytes(png.data(), png.size());
+             })
+        .def("__repr__", [](const PyPattern& p) {
+            return "<toroid.Pattern '" + p.name + "' " + std::to_string(p.pattern.cells.width()) +
+                   "x" + std::to_string(p.pattern.cells.height()) + " population " +
+                   std::to_string(p.pattern.cells.population()) + " rule " +
+                   (p.pattern.rule ? p.pattern.rule->to_string() : std::string("None")) + ">";
+        });
 
     m.def(
         "_placement",

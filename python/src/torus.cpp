@@ -263,7 +263,7 @@ Ctrl-C stops at a whole generation and raises KeyboardInterrupt).
 --soup DENSITY --seed SEED` does, and returns the torus.
 
 >>> Torus(64, 64).soup(0.5, seed=1).population
-2048)")
+2016)")
         .def(
             "clear",
             [](nb::object self) {

@@ -20,17 +20,9 @@ and stop on Ctrl-C. docs/python.md is a tour.
 
 from . import _toroid
 from ._toroid import InputError, Pattern, backends, eca, eca_rule
-from ._results import (Identification, SweepResult, _pattern_from_numpy, identify,
-                       methuselah, selftest, sweep)
+from ._results import Identification, SweepResult, identify, methuselah, selftest, sweep
 from ._torus import Torus
-
-Pattern.from_numpy = staticmethod(_pattern_from_numpy)
-Pattern._repr_png_ = lambda self: self.png()
-Pattern.__repr__ = lambda self: (
-    f"<toroid.Pattern {self.name!r} {self.width}x{self.height} population "
-    f"{self.population} rule {self.rule}>")
-
-from . import games  # noqa: E402  (after the names games.py may use)
+from . import games
 
 __all__ = ["InputError", "Torus", "Pattern", "Identification", "SweepResult", "identify",
            "methuselah", "sweep", "selftest", "eca", "eca_rule", "backends", "games"]

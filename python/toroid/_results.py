@@ -21,20 +21,14 @@ Pattern = _toroid.Pattern
 PatternLike = Union["Pattern", str, np.ndarray]
 
 
-def _pattern_from_numpy(cells, rule: Optional[str] = None, name: str = "") -> "Pattern":
-    """A pattern from cells a[x, y] (bool or integers 0 and 1), under `rule`
-    (None: none given, so B3/S23 where one is needed).
-
-    >>> import numpy as np
-    >>> Pattern.from_numpy(np.ones((3, 1), np.uint8)).population
-    3
-    """
+def pattern_rows(cells) -> np.ndarray:
+    """The checks of Pattern.from_numpy: cells a[x, y] as uint8 rows."""
     a = np.asarray(cells)
     if a.ndim != 2:
         raise InputError(f"a pattern is a 2-D array a[x, y], not {a.ndim}-D")
     if a.shape[0] == 0 or a.shape[1] == 0:
         raise InputError(f"a pattern of shape {a.shape} has no cells: expected at least 1 x 1")
-    return Pattern._from_rows(cell_rows(a, a.shape), rule, name)
+    return cell_rows(a, a.shape)
 
 
 def as_pattern(p: PatternLike) -> "Pattern":
@@ -43,7 +37,7 @@ def as_pattern(p: PatternLike) -> "Pattern":
         return p
     if isinstance(p, str):
         return Pattern.load(p)
-    return _pattern_from_numpy(p)
+    return Pattern.from_numpy(p)
 
 
 @dataclasses.dataclass(frozen=True)
