@@ -1,9 +1,12 @@
 #include "arrays.hpp"
 
+#include <immintrin.h>
+
 #include <array>
+#include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <string>
+#include <string_view>
 
 #include "toroid/error.hpp"
 
@@ -21,6 +24,55 @@ constexpr std::array<std::uint64_t, 256> make_spread() {
 }
 constexpr std::array<std::uint64_t, 256> kSpread = make_spread();
 
+// Whole words of a row -> 64 bytes each. Three builds, the widest the CPU
+// runs chosen once, as the engine chooses its kernels (TOROID_CPU_ISA=
+// portable|avx2 caps it the same way): AVX-512BW turns a word into a byte
+// mask in one instruction, AVX2 spreads 32 bits with a shuffle and a
+// compare, the portable one looks bytes up in kSpread.
+using ExpandWords = void (*)(const std::uint64_t* words, std::int64_t n, std::uint8_t* dst);
+
+void expand_portable(const std::uint64_t* words, std::int64_t n, std::uint8_t* dst) {
+    for (std::int64_t j = 0; j < n; ++j, dst += 64) {
+        std::uint64_t w = words[j], bytes[8];
+        for (int k = 0; k < 8; ++k, w >>= 8) bytes[k] = kSpread[w & 0xFF];
+        std::memcpy(dst, bytes, 64);
+    }
+}
+
+__attribute__((target("avx2"))) void expand_avx2(const std::uint64_t* words, std::int64_t n,
+                                                 std::uint8_t* dst) {
+    const __m256i pick = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+                                          2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x(std::int64_t(0x8040201008040201ull));
+    const __m256i one = _mm256_set1_epi8(1);
+    for (std::int64_t j = 0; j < n; ++j) {
+        std::uint64_t w = words[j];
+        for (int half = 0; half < 2; ++half, w >>= 32, dst += 32) {
+            const __m256i v = _mm256_shuffle_epi8(_mm256_set1_epi32(int(std::uint32_t(w))), pick);
+            const __m256i set = _mm256_cmpeq_epi8(_mm256_and_si256(v, bit), bit);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), _mm256_and_si256(set, one));
+        }
+    }
+}
+
+__attribute__((target("avx512f,avx512bw"))) void expand_avx512(const std::uint64_t* words,
+                                                               std::int64_t n, std::uint8_t* dst) {
+    const __m512i one = _mm512_set1_epi8(1);
+    for (std::int64_t j = 0; j < n; ++j, dst += 64)
+        _mm512_storeu_si512(dst, _mm512_maskz_mov_epi8(words[j], one));
+}
+
+ExpandWords choose_expand() {
+    __builtin_cpu_init();
+    const char* env = std::getenv("TOROID_CPU_ISA");
+    const std::string_view cap = env ? env : "";
+    if (cap == "portable") return expand_portable;
+    if (cap != "avx2" && __builtin_cpu_supports("avx512bw")) return expand_avx512;
+    if (__builtin_cpu_supports("avx2")) return expand_avx2;
+    return expand_portable;
+}
+const ExpandWords kExpand = choose_expand();
+
 }  // namespace
 
 void expand_rows(const std::uint64_t* words, std::int64_t stride, std::int64_t width,
@@ -29,28 +81,28 @@ void expand_rows(const std::uint64_t* words, std::int64_t stride, std::int64_t w
     for (std::int64_t y = 0; y < height; ++y) {
         const std::uint64_t* row = words + y * stride;
         std::uint8_t* dst = out + y * width;
-        for (std::int64_t j = 0; j < full; ++j, dst += 64) {
-            std::uint64_t w = row[j];
-            std::uint64_t bytes[8];
-            for (int k = 0; k < 8; ++k, w >>= 8) bytes[k] = kSpread[w & 0xFF];
-            std::memcpy(dst, bytes, 64);
-        }
+        kExpand(row, full, dst);
         if (rest) {
-            std::uint64_t w = row[full];
-            for (std::int64_t x = 0; x < rest; ++x) dst[x] = std::uint8_t(w >> x & 1);
+            const std::uint64_t w = row[full];
+            for (std::int64_t x = 0; x < rest; ++x) dst[64 * full + x] = std::uint8_t(w >> x & 1);
         }
     }
 }
 
+CellArray new_cell_array(std::int64_t width, std::int64_t height, std::uint8_t*& rows) {
+    nb::object base =
+        nb::module_::import_("numpy").attr("empty")(nb::make_tuple(height, width), "uint8");
+    rows = nb::cast<nb::ndarray<std::uint8_t, nb::ndim<2>, nb::c_contig>>(base).data();
+    const std::size_t shape[2] = {std::size_t(width), std::size_t(height)};
+    const std::int64_t strides[2] = {1, width};  // a[x, y] at y * width + x
+    return CellArray(rows, 2, shape, base, strides);
+}
+
 CellArray grid_to_array(const Grid& g) {
-    const std::int64_t w = g.width(), h = g.height();
-    auto data = std::make_unique<std::uint8_t[]>(std::size_t(w) * std::size_t(h));
-    expand_rows(g.words().data(), g.words_per_row(), w, h, data.get());
-    std::uint8_t* p = data.release();
-    nb::capsule owner(p, [](void* q) noexcept { delete[] static_cast<std::uint8_t*>(q); });
-    const std::size_t shape[2] = {std::size_t(w), std::size_t(h)};
-    const std::int64_t strides[2] = {1, w};  // a[x, y] at y * width + x
-    return CellArray(p, 2, shape, owner, strides);
+    std::uint8_t* rows = nullptr;
+    CellArray a = new_cell_array(g.width(), g.height(), rows);
+    expand_rows(g.words().data(), g.words_per_row(), g.width(), g.height(), rows);
+    return a;
 }
 
 Grid rows_to_grid(const RowsIn& rows) {

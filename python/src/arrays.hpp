@@ -30,6 +30,11 @@ using RowsIn = nb::ndarray<const std::uint8_t, nb::ndim<2>, nb::c_contig, nb::de
 // per cell: 16 bytes per two table look-ups, at memory speed.
 void expand_rows(const std::uint64_t* words, std::int64_t stride, std::int64_t width,
                  std::int64_t height, std::uint8_t* out);
+// A new uninitialised array a[x, y] of width x height cells whose memory
+// NumPy allocated (it asks the kernel for huge pages for large arrays, so a
+// 4096^2 torus is not 4096 page faults); `rows` receives its (height, width)
+// row-major memory. With the GIL held.
+CellArray new_cell_array(std::int64_t width, std::int64_t height, std::uint8_t*& rows);
 // The cells of g as a new array a[x, y].
 CellArray grid_to_array(const Grid& g);
 // (height, width) uint8 rows of 0/1 -> a Grid; InputError for any other value.

@@ -4,7 +4,6 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 
-#include <memory>
 
 #include "arrays.hpp"
 #include "bindings.hpp"
@@ -29,28 +28,30 @@ CellArray eca(int rule, std::int64_t width, std::int64_t steps, const std::strin
     if (threads < 0)
         throw InputError("threads=" + std::to_string(threads) +
                          " is negative: expected 0 (all cores) or more");
+    if (steps > (std::int64_t(1) << 40))
+        throw InputError("steps=" + std::to_string(steps) +
+                         " keeps too large a diagram: expected at most 2^40");
     auto b = create_eca_backend(backend, rule, {threads});
     // The diagram is one byte a cell here, eight rings' worth of bits.
     b->check_fits(width, 8 * (std::uint64_t(steps) + 1) + 1);
     const std::size_t rows = std::size_t(steps) + 1;
-    auto data = std::make_unique<std::uint8_t[]>(rows * std::size_t(width));
+    nb::object diagram = nb::module_::import_("numpy").attr("empty")(
+        nb::make_tuple(rows, width), "uint8");
+    std::uint8_t* data = nb::cast<CellArray>(diagram).data();
     EcaRing ring = eca_initial_ring(width, init);
     SignalWatch watch;
     {
         nb::gil_scoped_release released;
         b->load(ring);
-        expand_rows(ring.words().data(), 0, width, 1, data.get());
+        expand_rows(ring.words().data(), 0, width, 1, data);
         for (std::int64_t g = 1; g <= steps && !watch.stopped(); ++g) {
             b->step(1);
             b->read(ring);
-            expand_rows(ring.words().data(), 0, width, 1, data.get() + std::size_t(g) * width);
+            expand_rows(ring.words().data(), 0, width, 1, data + std::size_t(g) * width);
         }
     }
     watch.finish();
-    std::uint8_t* p = data.release();
-    nb::capsule owner(p, [](void* q) noexcept { delete[] static_cast<std::uint8_t*>(q); });
-    const std::size_t shape[2] = {rows, std::size_t(width)};
-    return CellArray(p, 2, shape, owner);
+    return nb::cast<CellArray>(diagram);
 }
 
 }  // namespace
@@ -58,20 +59,18 @@ CellArray eca(int rule, std::int64_t width, std::int64_t steps, const std::strin
 void bind_eca(nb::module_& m) {
     m.def(
         "eca",
-        [](nb::object rule, std::int64_t width, std::int64_t steps, const std::string& init,
+        [](nb::handle rule, std::int64_t width, std::int64_t steps, const std::string& init,
            const std::string& backend, int threads) {
-            int number = 0;
             if (nb::isinstance<nb::str>(rule))
-                number = parse_eca_rule(nb::cast<std::string>(rule));
-            else if (nb::isinstance<nb::int_>(rule) && !nb::isinstance<nb::bool_>(rule))
-                number = int(std::max<long long>(-1, std::min<long long>(
-                                                         256, nb::cast<long long>(rule))));
-            else
-                throw InputError("rule must be a Wolfram number 0..255");
+                return eca(parse_eca_rule(nb::cast<std::string>(rule)), width, steps, init,
+                           backend, threads);
+            long long number = -1;
+            if (nb::isinstance<nb::bool_>(rule) || !nb::try_cast(rule, number))
+                throw InputError("rule must be a Wolfram number 0..255 (an int or its text)");
             if (number < 0 || number > 255)
-                throw InputError("rule " + nb::cast<std::string>(nb::str(rule)) +
+                throw InputError("rule " + std::to_string(number) +
                                  " is out of range: expected a Wolfram number 0..255");
-            return eca(number, width, steps, init, backend, threads);
+            return eca(int(number), width, steps, init, backend, threads);
         },
         nb::arg("rule"), nb::arg("width") = 80, nb::arg("steps") = 40, nb::arg("init") = "center",
         nb::arg("backend") = "auto", nb::arg("threads") = 0,

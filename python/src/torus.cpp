@@ -142,22 +142,19 @@ class PyTorus {
     // From the backend's own rows where it has them (no canonical copy first).
     CellArray to_numpy() const {
         const std::int64_t w = width(), h = height();
-        auto data = std::make_unique<std::uint8_t[]>(std::size_t(w) * std::size_t(h));
+        std::uint8_t* out = nullptr;
+        CellArray a = new_cell_array(w, h, out);
         {
             nb::gil_scoped_release released;
             const Backend::HostRows rows = backend_->host_rows();
             if (rows.words) {
-                expand_rows(rows.words, rows.stride, w, h, data.get());
+                expand_rows(rows.words, rows.stride, w, h, out);
             } else {
                 const Grid g = backend_->grid();
-                expand_rows(g.words().data(), g.words_per_row(), w, h, data.get());
+                expand_rows(g.words().data(), g.words_per_row(), w, h, out);
             }
         }
-        std::uint8_t* p = data.release();
-        nb::capsule owner(p, [](void* q) noexcept { delete[] static_cast<std::uint8_t*>(q); });
-        const std::size_t shape[2] = {std::size_t(w), std::size_t(h)};
-        const std::int64_t strides[2] = {1, w};
-        return CellArray(p, 2, shape, owner, strides);
+        return a;
     }
 
     // A zero-copy view of the state's canonical rows when the backend keeps

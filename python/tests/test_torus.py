@@ -271,3 +271,22 @@ def test_sizes_refused():
         toroid.Torus(8, 8).soup(1.5)
     with pytest.raises(toroid.InputError):
         toroid.Torus(8, 8).load("no-such-pattern-anywhere")
+
+
+def test_every_instruction_set_expands_the_same():
+    """to_numpy's word expansion is built three times (as the engine's
+    kernels): each, forced by TOROID_CPU_ISA in a child interpreter, gives
+    the cells the slow per-cell path gives."""
+    import os
+    import subprocess
+    import sys
+    code = ("import toroid, numpy as np\n"
+            "t = toroid.Torus(200, 37, backend='cpu').soup(0.5, 9)\n"
+            "ref = np.array([[t[x, y] for y in range(37)] for x in range(200)], np.uint8)\n"
+            "print(np.array_equal(t.to_numpy(), ref), np.array_equal(t[-70:70, 3:9], "
+            "ref[np.r_[130:200, 0:70]][:, 3:9]))\n")
+    for isa in ("portable", "avx2", ""):
+        env = dict(os.environ, TOROID_CPU_ISA=isa)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True).stdout
+        assert out.split() == ["True", "True"], (isa, out)
