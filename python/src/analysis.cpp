@@ -158,8 +158,7 @@ nb::dict sweep(const std::string& family_text, const std::vector<std::string>& r
     SweepStats stats;
     {
         nb::gil_scoped_release released;
-        stats = run_sweep(family, indices, so,
-                          [&](const RuleCensus& c) { results.push_back(c); });
+        stats = run_sweep(family, indices, so, [&](const RuleCensus& c) { results.push_back(c); });
     }
     watch.finish();
     nb::list rows;
@@ -243,12 +242,18 @@ nb::dict selftest(const std::string& rules, const std::optional<std::uint64_t>& 
 
 nb::object json_to_python(const nlohmann::json& j) {
     switch (j.type()) {
-        case nlohmann::json::value_t::null: return nb::none();
-        case nlohmann::json::value_t::boolean: return nb::bool_(j.get<bool>());
-        case nlohmann::json::value_t::number_integer: return nb::int_(j.get<std::int64_t>());
-        case nlohmann::json::value_t::number_unsigned: return nb::cast(j.get<std::uint64_t>());
-        case nlohmann::json::value_t::number_float: return nb::float_(j.get<double>());
-        case nlohmann::json::value_t::string: return nb::str(j.get_ref<const std::string&>().c_str());
+        case nlohmann::json::value_t::null:
+            return nb::none();
+        case nlohmann::json::value_t::boolean:
+            return nb::bool_(j.get<bool>());
+        case nlohmann::json::value_t::number_integer:
+            return nb::int_(j.get<std::int64_t>());
+        case nlohmann::json::value_t::number_unsigned:
+            return nb::cast(j.get<std::uint64_t>());
+        case nlohmann::json::value_t::number_float:
+            return nb::float_(j.get<double>());
+        case nlohmann::json::value_t::string:
+            return nb::str(j.get_ref<const std::string&>().c_str());
         case nlohmann::json::value_t::array: {
             nb::list l;
             for (const auto& e : j) l.append(json_to_python(e));
@@ -259,7 +264,8 @@ nb::object json_to_python(const nlohmann::json& j) {
             for (const auto& [k, v] : j.items()) d[k.c_str()] = json_to_python(v);
             return d;
         }
-        default: throw std::runtime_error("JSON value of an unexpected type");
+        default:
+            throw std::runtime_error("JSON value of an unexpected type");
     }
 }
 

@@ -41,8 +41,8 @@ void expand_portable(const std::uint64_t* words, std::int64_t n, std::uint8_t* d
 
 __attribute__((target("avx2"))) void expand_avx2(const std::uint64_t* words, std::int64_t n,
                                                  std::uint8_t* dst) {
-    const __m256i pick = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
-                                          2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i pick = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2,
+                                          2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
     const __m256i bit = _mm256_set1_epi64x(std::int64_t(0x8040201008040201ull));
     const __m256i one = _mm256_set1_epi8(1);
     for (std::int64_t j = 0; j < n; ++j) {

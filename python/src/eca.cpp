@@ -4,7 +4,6 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 
-
 #include "arrays.hpp"
 #include "bindings.hpp"
 #include "interrupt.hpp"
@@ -35,8 +34,8 @@ CellArray eca(int rule, std::int64_t width, std::int64_t steps, const std::strin
     // The diagram is one byte a cell here, eight rings' worth of bits.
     b->check_fits(width, 8 * (std::uint64_t(steps) + 1) + 1);
     const std::size_t rows = std::size_t(steps) + 1;
-    nb::object diagram = nb::module_::import_("numpy").attr("empty")(
-        nb::make_tuple(rows, width), "uint8");
+    nb::object diagram =
+        nb::module_::import_("numpy").attr("empty")(nb::make_tuple(rows, width), "uint8");
     std::uint8_t* data = nb::cast<CellArray>(diagram).data();
     EcaRing ring = eca_initial_ring(width, init);
     SignalWatch watch;
@@ -62,8 +61,8 @@ void bind_eca(nb::module_& m) {
         [](nb::handle rule, std::int64_t width, std::int64_t steps, const std::string& init,
            const std::string& backend, int threads) {
             if (nb::isinstance<nb::str>(rule))
-                return eca(parse_eca_rule(nb::cast<std::string>(rule)), width, steps, init,
-                           backend, threads);
+                return eca(parse_eca_rule(nb::cast<std::string>(rule)), width, steps, init, backend,
+                           threads);
             long long number = -1;
             if (nb::isinstance<nb::bool_>(rule) || !nb::try_cast(rule, number))
                 throw InputError("rule must be a Wolfram number 0..255 (an int or its text)");

@@ -37,15 +37,15 @@ double since(std::chrono::steady_clock::time_point t0) {
 
 nb::object values_array(std::vector<std::uint32_t> g) {
     auto* v = new std::vector<std::uint32_t>(std::move(g));
-    nb::capsule owner(v, [](void* p) noexcept { delete static_cast<std::vector<std::uint32_t>*>(p); });
+    nb::capsule owner(v,
+                      [](void* p) noexcept { delete static_cast<std::vector<std::uint32_t>*>(p); });
     const std::size_t shape[1] = {v->size()};
     return nb::cast(nb::ndarray<nb::numpy, std::uint32_t, nb::ndim<1>>(v->data(), 1, shape, owner));
 }
 
 json period_json(const Periodicity& per) {
-    return {{"found", per.found},         {"proved", per.proved},
-            {"preperiod", per.preperiod}, {"period", per.period},
-            {"proved_at", per.proved_at}, {"text", per.to_string()}};
+    return {{"found", per.found},   {"proved", per.proved},       {"preperiod", per.preperiod},
+            {"period", per.period}, {"proved_at", per.proved_at}, {"text", per.to_string()}};
 }
 
 // `toroid grundy ... --json`: the fields, the values as an array.
@@ -61,7 +61,8 @@ nb::dict sequence_dict(json j, std::vector<std::uint32_t> g, const Periodicity* 
 
 std::size_t check_upto(std::int64_t upto) {
     if (upto < 0 || upto > 100'000'000)
-        throw InputError("upto=" + std::to_string(upto) + " is out of range: expected 0 .. 100000000");
+        throw InputError("upto=" + std::to_string(upto) +
+                         " is out of range: expected 0 .. 100000000");
     return std::size_t(upto);
 }
 
@@ -114,14 +115,16 @@ nb::object wythoff_list(std::size_t count) {
 nb::object wythoff_table(std::size_t n) {
     WythoffTable t = wythoff_grundy_table(n);
     auto* g = new std::vector<std::uint16_t>(std::move(t.g));
-    nb::capsule owner(g, [](void* p) noexcept { delete static_cast<std::vector<std::uint16_t>*>(p); });
+    nb::capsule owner(g,
+                      [](void* p) noexcept { delete static_cast<std::vector<std::uint16_t>*>(p); });
     const std::size_t shape[2] = {n, n};
     return nb::cast(nb::ndarray<nb::numpy, std::uint16_t, nb::ndim<2>>(g->data(), 2, shape, owner));
 }
 
 nb::object zeckendorf(std::uint64_t n) {
     json terms = json::array();
-    for (const auto i : zeckendorf_indices(n)) terms.push_back({{"index", i}, {"fibonacci", fibonacci(i)}});
+    for (const auto i : zeckendorf_indices(n))
+        terms.push_back({{"index", i}, {"fibonacci", fibonacci(i)}});
     return json_to_python(
         {{"n", n},
          {"zeckendorf", zeckendorf_string(n)},
@@ -180,7 +183,8 @@ nb::dict grundy_octal(const std::string& code, std::int64_t upto, bool period, d
     }
     watch.finish();
     const std::string name = octal_name(game.code());
-    json extra{{"game", "octal"}, {"code", game.code()}, {"name", name}, {"max_take", game.max_take()}};
+    json extra{
+        {"game", "octal"}, {"code", game.code()}, {"name", name}, {"max_take", game.max_take()}};
     if (!seq.common_values.empty()) {
         extra["common_values"] = seq.common_values;
         extra["rare_positions"] = seq.rare_positions;

@@ -134,8 +134,9 @@ Pattern.from_numpy(a) takes cells a[x, y].
         .def_prop_ro(
             "comments", [](const PyPattern& p) { return nb::cast(p.pattern.comments); },
             "The file's comment lines.")
-        .def("to_numpy", [](const PyPattern& p) { return grid_to_array(p.pattern.cells); },
-             "The cells as a new uint8 array a[x, y] of shape (width, height).")
+        .def(
+            "to_numpy", [](const PyPattern& p) { return grid_to_array(p.pattern.cells); },
+            "The cells as a new uint8 array a[x, y] of shape (width, height).")
         .def(
             "to_rle",
             [](const PyPattern& p) {
@@ -171,16 +172,16 @@ Pattern.from_numpy(a) takes cells a[x, y].
         .def(
             "png",
             [](const PyPattern& p, int max_side) {
-                const bool hex = p.pattern.rule &&
-                                 p.pattern.rule->neighbourhood() == Neighbourhood::Hexagonal;
+                const bool hex =
+                    p.pattern.rule && p.pattern.rule->neighbourhood() == Neighbourhood::Hexagonal;
                 const std::string png = grid_png(p.pattern.cells, hex, max_side);
                 return nb::bytes(png.data(), png.size());
             },
             nb::arg("max_side") = 256, "The pattern as PNG bytes (what Jupyter shows).")
         .def("_repr_png_",
              [](const PyPattern& p) {
-                 const bool hex = p.pattern.rule &&
-                                  p.pattern.rule->neighbourhood() == Neighbourhood::Hexagonal;
+                 const bool hex =
+                     p.pattern.rule && p.pattern.rule->neighbourhood() == Neighbourhood::Hexagonal;
                  const std::string png = grid_png(p.pattern.cells, hex, 256);
                  return nb::bytes(png.data(), png.size());
              })

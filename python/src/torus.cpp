@@ -121,8 +121,8 @@ class PyTorus {
         wo.crop = crop;
         wo.name = "toroid";
         wo.comments.push_back("generation " + std::to_string(backend_->generation()) +
-                              ", population " + std::to_string(backend_->population()) +
-                              ", rule " + backend_->rule().to_string());
+                              ", population " + std::to_string(backend_->population()) + ", rule " +
+                              backend_->rule().to_string());
         write_pattern_file(path, backend_->grid(), backend_->rule(), wo);
     }
 
@@ -229,8 +229,7 @@ with x to the right and y down; see toroid.Torus for indexing.
             "generation", [](const PyTorus& t) { return t.backend().generation(); },
             "Generations stepped since the start (soup, load).")
         .def_prop_ro(
-            "population", [](const PyTorus& t) { return t.backend().population(); },
-            "Live cells.")
+            "population", [](const PyTorus& t) { return t.backend().population(); }, "Live cells.")
         .def(
             "hash", [](const PyTorus& t) { return t.backend().hash(); },
             R"(The 64-bit hash of the state, as `toroid run --json` prints it in hex.
@@ -285,10 +284,8 @@ with crop=True its bounding box.)")
         .def("_place", &PyTorus::place, nb::arg("pattern"), nb::arg("x"), nb::arg("y"))
         .def("_read", &PyTorus::read, nb::arg("x"), nb::arg("y"), nb::arg("w"), nb::arg("h"))
         .def("_write", &PyTorus::write, nb::arg("x"), nb::arg("y"), nb::arg("rows"))
-        .def(
-            "_get", [](const PyTorus& t, std::int64_t x, std::int64_t y) {
-                return int(t.backend().get(x, y));
-            })
+        .def("_get", [](const PyTorus& t, std::int64_t x,
+                        std::int64_t y) { return int(t.backend().get(x, y)); })
         .def("_set", [](PyTorus& t, std::int64_t x, std::int64_t y,
                         bool alive) { t.backend().set(x, y, alive); })
         .def("to_numpy", &PyTorus::to_numpy,
@@ -299,7 +296,7 @@ with crop=True its bounding box.)")
 (3, 2))")
         .def_prop_ro(
             "bits", [](PyTorus& t) { return nb::cast(t.bits()); },
-                     R"(The canonical bit rows, a read-only uint64 array of shape
+            R"(The canonical bit rows, a read-only uint64 array of shape
 (height, ceil(width / 64)): cell x of row y is bit x % 64 of bits[y, x // 64].
 On the CPU backend, when the width is a multiple of 64, it is a view of the
 backend's own memory (no copy); it then shows the state it was taken at
