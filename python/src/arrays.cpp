@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "toroid/error.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid::python {
 
@@ -87,6 +88,16 @@ void expand_rows(const std::uint64_t* words, std::int64_t stride, std::int64_t w
             for (std::int64_t x = 0; x < rest; ++x) dst[64 * full + x] = std::uint8_t(w >> x & 1);
         }
     }
+}
+
+void check_array_fits(std::int64_t width, std::int64_t height, const char* what) {
+    MemoryRequest r;
+    r.bytes = double(width) * double(height);
+    r.what = std::string(what) + " of " + std::to_string(width) + "x" + std::to_string(height) +
+             " cells";
+    r.breakdown = "one byte a cell";
+    r.advice = "read a slice t[x0:x1, y0:y1], or the bit rows .bits (one bit a cell)";
+    check_host_memory(r);
 }
 
 CellArray new_cell_array(std::int64_t width, std::int64_t height, std::uint8_t*& rows) {

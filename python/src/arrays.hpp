@@ -30,6 +30,9 @@ using RowsIn = nb::ndarray<const std::uint8_t, nb::ndim<2>, nb::c_contig, nb::de
 // per cell: 16 bytes per two table look-ups, at memory speed.
 void expand_rows(const std::uint64_t* words, std::int64_t stride, std::int64_t width,
                  std::int64_t height, std::uint8_t* out);
+// Refuses (InputError) an array of width x height bytes that would not fit
+// in the memory available (toroid/memory.hpp), before NumPy is asked.
+void check_array_fits(std::int64_t width, std::int64_t height, const char* what);
 // A new uninitialised array a[x, y] of width x height cells whose memory
 // NumPy allocated (it asks the kernel for huge pages for large arrays, so a
 // 4096^2 torus is not 4096 page faults); `rows` receives its (height, width)

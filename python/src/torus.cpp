@@ -9,6 +9,12 @@
 // clear) may lay the backend's planes out anew, so it is refused while a
 // zero-copy `.bits` view is alive (the view would point at freed memory);
 // steps and cell writes never move the planes.
+//
+// Threads: the GIL is released during long calls, so two Python threads may
+// call the same torus at once. Every call holds the torus's mutex while it
+// uses the backend (waiting for it with the GIL released, so a step that
+// takes the GIL back to look for Ctrl-C never waits on a thread that waits
+// on the step). Only a zero-copy `.bits` view is read without it.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
@@ -16,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "arrays.hpp"
@@ -54,17 +61,26 @@ class PyTorus {
         backend_ = create_backend(backend, r, BackendOptions{threads, seed, true});
         backend_->check_fits(width, height, 0);  // refused before anything is allocated
         backend_->reset(width, height);
+        width_ = width;
+        height_ = height;
     }
 
-    Backend& backend() { return *backend_; }
-    const Backend& backend() const { return *backend_; }
-    std::int64_t width() const { return backend_->width(); }
-    std::int64_t height() const { return backend_->height(); }
+    // The backend, with the torus's mutex held for as long as the result lives.
+    struct Locked {
+        std::unique_lock<std::mutex> lock;
+        Backend* backend;
+        Backend* operator->() const { return backend; }
+    };
+    Locked locked() const { return {lock(), backend_.get()}; }
+
+    std::int64_t width() const { return width_; }    // fixed for life
+    std::int64_t height() const { return height_; }  // fixed for life
 
     // Steps in chunks that each take about 10..50 ms (doubling from one
     // generation), asking for Ctrl-C between them: the torus always stops
     // at a whole generation. The GIL is released throughout.
     void step(std::int64_t generations) {
+        const auto held = lock();
         if (generations < 0)
             throw InputError("step(" + std::to_string(generations) +
                              "): expected 0 or more generations");
@@ -91,6 +107,7 @@ class PyTorus {
 
     // As `toroid run --soup D --seed S` starts: the soup loaded at generation 0.
     void soup(double density, std::uint64_t seed) {
+        const auto held = lock();
         check_no_views("soup()");
         backend_->check_fits(width(), height(), 1);  // with the grid built here
         Grid g(width(), height());
@@ -100,6 +117,7 @@ class PyTorus {
     }
 
     void clear() {
+        const auto held = lock();
         check_no_views("clear()");
         backend_->reset(width(), height(), backend_->generation());
     }
@@ -108,6 +126,7 @@ class PyTorus {
     // torus at (0, 0), anything else centred), at generation 0; the torus
     // keeps its rule.
     void load(const std::string& path_or_name) {
+        const auto held = lock();
         check_no_views("load()");
         const cli::NamedPattern in = cli::find_pattern(path_or_name);
         const Placement at = pattern_placement(in.pattern, width(), height());
@@ -117,6 +136,7 @@ class PyTorus {
 
     // As `toroid run --out FILE [--crop]` writes.
     void save(const std::string& path, bool crop) const {
+        const auto held = lock();
         WriteOptions wo;
         wo.crop = crop;
         wo.name = "toroid";
@@ -127,24 +147,34 @@ class PyTorus {
     }
 
     void place(const PyPattern& p, std::int64_t x, std::int64_t y) {
+        const auto held = lock();
         backend_->write_region(p.pattern.cells, x, y);
     }
 
     CellArray read(std::int64_t x, std::int64_t y, std::int64_t w, std::int64_t h) const {
         if (w == width() && h == height() && x == 0 && y == 0) return to_numpy();
-        return grid_to_array(backend_->read_region(Rect{x, y, w, h}));
+        check_array_fits(w, h, "t[...]");
+        Grid region;
+        {
+            const auto held = lock();
+            region = backend_->read_region(Rect{x, y, w, h});
+        }
+        return grid_to_array(region);
     }
 
     void write(std::int64_t x, std::int64_t y, const RowsIn& rows) {
+        const auto held = lock();
         backend_->write_region(rows_to_grid(rows), x, y);
     }
 
     // From the backend's own rows where it has them (no canonical copy first).
     CellArray to_numpy() const {
         const std::int64_t w = width(), h = height();
+        check_array_fits(w, h, "to_numpy()");
         std::uint8_t* out = nullptr;
         CellArray a = new_cell_array(w, h, out);
         {
+            const auto held = lock();
             nb::gil_scoped_release released;
             const Backend::HostRows rows = backend_->host_rows();
             if (rows.words) {
@@ -160,6 +190,7 @@ class PyTorus {
     // A zero-copy view of the state's canonical rows when the backend keeps
     // them so (Backend::host_rows), else a copy; read-only either way.
     WordArray bits() {
+        const auto held = lock();
         const std::size_t shape[2] = {std::size_t(height()), std::size_t((width() + 63) / 64)};
         const Backend::HostRows rows = backend_->host_rows();
         if (!rows.words) {
@@ -179,6 +210,16 @@ class PyTorus {
     bool has_views() const { return views_.use_count() > 1; }
 
   private:
+    // Waits for the mutex without the GIL when another thread holds it.
+    std::unique_lock<std::mutex> lock() const {
+        std::unique_lock<std::mutex> l(mutex_, std::try_to_lock);
+        if (!l.owns_lock()) {
+            nb::gil_scoped_release released;
+            l.lock();
+        }
+        return l;
+    }
+
     void check_no_views(const char* what) const {
         if (has_views())
             throw InputError(std::string(what) +
@@ -193,6 +234,8 @@ class PyTorus {
     };
     std::shared_ptr<Backend> backend_;
     std::shared_ptr<int> views_ = std::make_shared<int>(0);
+    std::int64_t width_ = 0, height_ = 0;
+    mutable std::mutex mutex_;
 };
 
 }  // namespace
@@ -217,21 +260,21 @@ with x to the right and y down; see toroid.Torus for indexing.
         .def_prop_ro("width", &PyTorus::width, "Cells per row.")
         .def_prop_ro("height", &PyTorus::height, "Rows.")
         .def_prop_ro(
-            "rule", [](const PyTorus& t) { return t.backend().rule().to_string(); },
+            "rule", [](const PyTorus& t) { return t.locked()->rule().to_string(); },
             "The rule in canonical form, e.g. 'B3/S23'.")
         .def_prop_ro(
-            "backend", [](const PyTorus& t) { return t.backend().describe(); },
+            "backend", [](const PyTorus& t) { return t.locked()->describe(); },
             "What the torus runs on, e.g. 'cpu (avx2, 2 threads)'.")
         .def_prop_ro(
-            "seed", [](const PyTorus& t) { return t.backend().seed(); },
+            "seed", [](const PyTorus& t) { return t.locked()->seed(); },
             "The key of a stochastic rule's draws.")
         .def_prop_ro(
-            "generation", [](const PyTorus& t) { return t.backend().generation(); },
+            "generation", [](const PyTorus& t) { return t.locked()->generation(); },
             "Generations stepped since the start (soup, load).")
         .def_prop_ro(
-            "population", [](const PyTorus& t) { return t.backend().population(); }, "Live cells.")
+            "population", [](const PyTorus& t) { return t.locked()->population(); }, "Live cells.")
         .def(
-            "hash", [](const PyTorus& t) { return t.backend().hash(); },
+            "hash", [](const PyTorus& t) { return t.locked()->hash(); },
             R"(The 64-bit hash of the state, as `toroid run --json` prints it in hex.
 
 >>> Torus(8, 8).hash() == Torus(8, 8, backend="cpu").hash()
@@ -285,9 +328,9 @@ with crop=True its bounding box.)")
         .def("_read", &PyTorus::read, nb::arg("x"), nb::arg("y"), nb::arg("w"), nb::arg("h"))
         .def("_write", &PyTorus::write, nb::arg("x"), nb::arg("y"), nb::arg("rows"))
         .def("_get", [](const PyTorus& t, std::int64_t x,
-                        std::int64_t y) { return int(t.backend().get(x, y)); })
+                        std::int64_t y) { return int(t.locked()->get(x, y)); })
         .def("_set", [](PyTorus& t, std::int64_t x, std::int64_t y,
-                        bool alive) { t.backend().set(x, y, alive); })
+                        bool alive) { t.locked()->set(x, y, alive); })
         .def("to_numpy", &PyTorus::to_numpy,
              R"(The cells as a new uint8 array a[x, y] of shape (width, height)
 (row-major by y: a.T is the picture, rows top down).
@@ -306,7 +349,7 @@ view is alive, soup(), load() and clear() are refused.)")
         .def(
             "png",
             [](const PyTorus& t, int max_side) {
-                const std::string png = backend_png(t.backend(), max_side);
+                const std::string png = backend_png(*t.locked().backend, max_side);
                 return nb::bytes(png.data(), png.size());
             },
             nb::arg("max_side") = 512,
