@@ -44,7 +44,9 @@ def test_step_releases_the_gil():
             break
         gens *= 4
     assert took > 0.3, "the step was too short to tell"
-    assert ticks > 1000 and gap < took / 4, (ticks, gap, took)
+    # Holding the GIL, the step would leave this thread no turn at all (a gap
+    # as long as the step); the margin is for a loaded machine's scheduler.
+    assert ticks > 1000 and gap < took / 2, (ticks, gap, took)
 
 
 def test_sweep_releases_the_gil():

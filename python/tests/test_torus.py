@@ -290,3 +290,25 @@ def test_every_instruction_set_expands_the_same():
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                              text=True, check=True).stdout
         assert out.split() == ["True", "True"], (isa, out)
+
+
+def test_arrays_larger_than_memory_are_refused():
+    """A torus whose bits fit but whose bytes would not: to_numpy() and a
+    whole-torus slice are refused (InputError saying how much is needed)
+    before NumPy allocates anything; .bits and small slices still work."""
+    avail = 0
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemAvailable:"):
+                avail = int(line.split()[1]) * 1024
+    side = int((1.2 * avail) ** 0.5)  # bytes: 1.2 x available; the backend's planes: a third
+    try:
+        t = toroid.Torus(side, side, backend="cpu")
+    except toroid.InputError:
+        pytest.skip("the machine's free memory changed under the test")
+    with pytest.raises(toroid.InputError, match=r"to_numpy\(\) of .* needs .* but only"):
+        t.to_numpy()
+    with pytest.raises(toroid.InputError, match="needs"):
+        t[0:side - 1, :]
+    t[5, 5] = 1
+    assert t[0:8, 0:8].sum() == 1 and t.population == 1
