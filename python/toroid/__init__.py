@@ -24,5 +24,7 @@ from ._results import Identification, SweepResult, identify, methuselah, selftes
 from ._torus import Torus
 from . import games
 
+InputError.__module__ = "toroid"  # tracebacks say toroid.InputError
+
 __all__ = ["InputError", "Torus", "Pattern", "Identification", "SweepResult", "identify",
            "methuselah", "sweep", "selftest", "eca", "eca_rule", "backends", "games"]
