@@ -3,11 +3,10 @@
 #include <immintrin.h>
 
 #include <array>
-#include <cstdlib>
 #include <cstring>
 #include <string>
-#include <string_view>
 
+#include "toroid/cpu_features.hpp"
 #include "toroid/error.hpp"
 #include "toroid/memory.hpp"
 
@@ -25,11 +24,11 @@ constexpr std::array<std::uint64_t, 256> make_spread() {
 }
 constexpr std::array<std::uint64_t, 256> kSpread = make_spread();
 
-// Whole words of a row -> 64 bytes each. Three builds, the widest the CPU
-// runs chosen once, as the engine chooses its kernels (TOROID_CPU_ISA=
-// portable|avx2 caps it the same way): AVX-512BW turns a word into a byte
-// mask in one instruction, AVX2 spreads 32 bits with a shuffle and a
-// compare, the portable one looks bytes up in kSpread.
+// Whole words of a row -> 64 bytes each. Three builds, chosen once by the
+// one instruction-set choice of every kernel (toroid/cpu_features.hpp,
+// capped by TOROID_CPU_ISA): AVX-512BW turns a word into a byte mask in one
+// instruction, AVX2 spreads 32 bits with a shuffle and a compare, the
+// portable one looks bytes up in kSpread.
 using ExpandWords = void (*)(const std::uint64_t* words, std::int64_t n, std::uint8_t* dst);
 
 void expand_portable(const std::uint64_t* words, std::int64_t n, std::uint8_t* dst) {
@@ -64,13 +63,11 @@ __attribute__((target("avx512f,avx512bw"))) void expand_avx512(const std::uint64
 }
 
 ExpandWords choose_expand() {
-    __builtin_cpu_init();
-    const char* env = std::getenv("TOROID_CPU_ISA");
-    const std::string_view cap = env ? env : "";
-    if (cap == "portable") return expand_portable;
-    if (cap != "avx2" && __builtin_cpu_supports("avx512bw")) return expand_avx512;
-    if (__builtin_cpu_supports("avx2")) return expand_avx2;
-    return expand_portable;
+    switch (best_instruction_set()) {
+        case InstructionSet::Avx512: return expand_avx512;
+        case InstructionSet::Avx2: return expand_avx2;
+        default: return expand_portable;
+    }
 }
 const ExpandWords kExpand = choose_expand();
 
