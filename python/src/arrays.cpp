@@ -64,9 +64,12 @@ __attribute__((target("avx512f,avx512bw"))) void expand_avx512(const std::uint64
 
 ExpandWords choose_expand() {
     switch (best_instruction_set()) {
-        case InstructionSet::Avx512: return expand_avx512;
-        case InstructionSet::Avx2: return expand_avx2;
-        default: return expand_portable;
+        case InstructionSet::Avx512:
+            return expand_avx512;
+        case InstructionSet::Avx2:
+            return expand_avx2;
+        default:
+            return expand_portable;
     }
 }
 const ExpandWords kExpand = choose_expand();

@@ -17,8 +17,9 @@ namespace nb = nanobind;
 NB_MODULE(_toroid, m) {
     m.doc() = "toroid's engine: tori, patterns, analysers, 1-D automata and games";
     nb::exception<toroid::InputError>(m, "InputError", PyExc_ValueError);
-    m.def("backends", &toroid::available_backends,
-          "The backends usable here, most preferred first (\"auto\" takes the first).");
+    m.def(
+        "backends", [] { return toroid::backend_registry().available(); },
+        "The backends usable here, most preferred first (\"auto\" takes the first).");
     toroid::python::bind_pattern(m);
     toroid::python::bind_torus(m);
     toroid::python::bind_analysis(m);
