@@ -41,6 +41,13 @@ const std::vector<Workload> kWorkloads = {
     {"hex-B2/S34H-4096", "B2/S34H", 4096, false},
     {"vonneumann-B2/S013V-4096", "B2/S013V", 4096, false},
     {"stochastic-B2(1/3)/S12H-4096", "B2(1/3)/S12H", 4096, false},
+    // Rules beyond counts run as their table's circuit (rule_circuit.hpp).
+    {"isotropic-B2-a/S12-4096", "B2-a/S12", 4096, false},
+    {"isotropic-B3/S23-q-4096", "B3/S23-q", 4096, false},
+    {"map-random-4096",
+     "MAPPoNc1+4eAKOkM5B+oaygstwJrLlk6SnDvu72Lz/O2+yh19DcQGN28S9dP68gzn9z3ZliBET6+uZh+7/3Elo6M4",
+     4096, false},
+    {"isotropic-hex-4096", "B2o3m/S2pH", 4096, false},
     {"acorn-1024", "B3/S23", 1024, true},
     {"acorn-16384", "B3/S23", 16384, true},
     {"acorn-65536", "B3/S23", 65536, true},

@@ -9,11 +9,11 @@
 
 #include "arrays.hpp"
 #include "bindings.hpp"
-#include "pattern_lookup.hpp"
 #include "picture.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 
 namespace toroid::python {
 
@@ -54,7 +54,7 @@ nb::dict identification_dict(const PyPattern& p, const Rule& rule, const Identif
 }  // namespace
 
 PyPattern load_pattern(const std::string& path_or_name) {
-    cli::NamedPattern in = cli::find_pattern(path_or_name);
+    frontend::NamedPattern in = frontend::find_pattern(path_or_name);
     return PyPattern{std::move(in.pattern), in.name};
 }
 

@@ -28,11 +28,11 @@
 #include "arrays.hpp"
 #include "bindings.hpp"
 #include "interrupt.hpp"
-#include "pattern_lookup.hpp"
 #include "picture.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid::python {
@@ -128,7 +128,7 @@ class PyTorus {
     void load(const std::string& path_or_name) {
         const auto held = lock();
         check_no_views("load()");
-        const cli::NamedPattern in = cli::find_pattern(path_or_name);
+        const frontend::NamedPattern in = frontend::find_pattern(path_or_name);
         const Placement at = pattern_placement(in.pattern, width(), height());
         backend_->reset(width(), height(), 0);
         backend_->write_region(in.pattern.cells, at.x, at.y);

@@ -101,5 +101,44 @@ TEST(RuleFamily, RulesFromAFile) {
     EXPECT_THROW((void)RuleFamily::from_file(path), InputError);
 }
 
+TEST(RuleFamily, BracketedLettersAreSubsetsOfConfigurations) {
+    const RuleFamily f = RuleFamily::parse("B2[aein]3/S23");
+    ASSERT_EQ(f.size(), 16u);
+    std::set<std::string> names;
+    for (std::uint64_t i = 0; i < f.size(); ++i) names.insert(f.rule(i).to_string());
+    EXPECT_EQ(names.size(), 16u);
+    EXPECT_TRUE(names.count("B3/S23"));      // no 2-configuration at all
+    EXPECT_TRUE(names.count("B2a3/S23"));    // one of them
+    EXPECT_TRUE(names.count("B2-ck3/S23"));  // all four: Golly's shorter spelling
+    EXPECT_EQ(RuleFamily::parse("B2[mo]/S2H").size(), 4u);
+    EXPECT_THROW(RuleFamily::parse("B2[az]/S23"), InputError);  // no 2z
+    EXPECT_THROW(RuleFamily::parse("B2[aa]/S23"), InputError);
+}
+
+TEST(RuleFamily, IsotropicAndTableSpaces) {
+    const RuleFamily hex = RuleFamily::parse("all-isotropic-hex");
+    EXPECT_EQ(hex.size(), std::uint64_t(1) << 26);
+    EXPECT_EQ(hex.rule(0).to_string(), "B/SH");
+    EXPECT_EQ(hex.rule(hex.size() - 1).to_string(), "B0123456/S0123456H");
+    // 2^102 Moore rules: sampled only.
+    const RuleFamily moore = RuleFamily::parse("all-isotropic");
+    EXPECT_THROW((void)moore.size(), InputError);
+    const RuleFamily sample = moore.random_sample(50, 9);
+    ASSERT_EQ(sample.size(), 50u);
+    std::set<std::string> distinct;
+    for (std::uint64_t i = 0; i < sample.size(); ++i) {
+        const Rule r = sample.rule(i);
+        EXPECT_EQ(Rule::parse(r.to_string()), r);
+        distinct.insert(r.to_string());
+    }
+    EXPECT_EQ(distinct.size(), 50u);
+    EXPECT_EQ(moore.random_sample(50, 9).rule(7), sample.rule(7));  // reproducible
+    const RuleFamily maps = RuleFamily::parse("all-map").random_sample(5, 1);
+    EXPECT_EQ(maps.rule(0).kind(), RuleKind::Map);
+    EXPECT_EQ(RuleFamily::parse("all-map-vonneumann").size(), std::uint64_t(1) << 32);
+    EXPECT_EQ(RuleFamily::parse("all-map-vonneumann").rule(1).neighbourhood(),
+              Neighbourhood::VonNeumann);
+}
+
 }  // namespace
 }  // namespace toroid

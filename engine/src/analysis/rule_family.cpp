@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "toroid/core/grid_hash.hpp"
+#include "toroid/core/isotropic.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/file_io.hpp"
 
@@ -66,6 +67,7 @@ std::string decimal(double v) {
 
 std::uint64_t RuleFamily::Segment::radix() const {
     if (kind == Subset) return std::uint64_t(1) << digits.size();
+    if (kind == Letters) return std::uint64_t(1) << text.size();
     if (kind == Choice) return choices.size();
     return 1;
 }
@@ -89,6 +91,11 @@ RuleFamily RuleFamily::parse(std::string_view text) {
         f.description_ = "all-vonneumann";
         return f;
     }
+    if (key == "all-isotropic") return rule_space(Neighbourhood::Moore, false, key);
+    if (key == "all-isotropic-hex") return rule_space(Neighbourhood::Hexagonal, false, key);
+    if (key == "all-map") return rule_space(Neighbourhood::Moore, true, key);
+    if (key == "all-map-hex") return rule_space(Neighbourhood::Hexagonal, true, key);
+    if (key == "all-map-vonneumann") return rule_space(Neighbourhood::VonNeumann, true, key);
     FamilyParser p{text};
     const int max_count = p.max_count();
     RuleFamily f;
@@ -116,6 +123,36 @@ RuleFamily RuleFamily::parse(std::string_view text) {
             const std::size_t close = text.find(']', i);
             if (close == std::string_view::npos)
                 p.fail(i, "unclosed '[': expected optional counts such as [678] or [1-8] and ']'");
+            if (last_is_digit && close > i + 1 &&
+                std::isalpha(static_cast<unsigned char>(text[i + 1]))) {
+                // Letters of the count just written: every subset of them.
+                const char digit = literal.text.back();
+                const Neighbourhood n = max_count == 6   ? Neighbourhood::Hexagonal
+                                        : max_count == 4 ? Neighbourhood::VonNeumann
+                                                         : Neighbourhood::Moore;
+                const std::string_view alphabet = isotropic_letters(n, digit - '0');
+                Segment s;
+                s.kind = Segment::Letters;
+                s.digits.push_back(digit);
+                for (std::size_t k = i + 1; k < close; ++k) {
+                    const char l = char(std::tolower(static_cast<unsigned char>(text[k])));
+                    if (alphabet.find(l) == std::string_view::npos)
+                        p.fail(k, std::string("letter '") + text[k] +
+                                      "' does not exist for count " + digit +
+                                      (alphabet.empty()
+                                           ? std::string(": it has no letters")
+                                           : ": it has the letters " + std::string(alphabet)));
+                    if (s.text.find(l) != std::string::npos)
+                        p.fail(k, std::string("letter '") + l + "' is given twice");
+                    s.text += l;
+                }
+                literal.text.pop_back();  // the digit goes with its letters
+                flush();
+                f.segments_.push_back(s);
+                i = close;
+                last_is_digit = false;
+                continue;
+            }
             Segment s;
             s.kind = Segment::Subset;
             for (std::size_t k = i + 1; k < close; ++k) {
@@ -259,8 +296,31 @@ RuleFamily RuleFamily::from_file(const std::string& path) {
 }
 
 RuleFamily RuleFamily::random_sample(std::uint64_t n, std::uint64_t seed) const {
-    const std::uint64_t total = size();
     if (n == 0) throw InputError("--random-rules 0: expected at least one rule");
+    if (space_ && space_bits() >= 40) {
+        // Too many members to number: draw each class's bit; repeats (one in
+        // 2^100) are drawn again.
+        if (n > 10'000'000)
+            throw InputError("--random-rules " + std::to_string(n) +
+                             " is more than 10000000 rules: sample fewer");
+        std::set<std::string> seen;
+        std::vector<Rule> rules;
+        std::uint64_t state = seed;
+        while (rules.size() < n) {
+            std::vector<bool> on(space_bits());
+            for (std::size_t i = 0; i < on.size(); i += 64) {
+                state += 0x9e3779b97f4a7c15ULL;
+                const std::uint64_t bits = splitmix64(state);
+                for (std::size_t b = 0; b < 64 && i + b < on.size(); ++b)
+                    on[i + b] = (bits >> b) & 1;
+            }
+            Rule r = space_member(on);
+            if (seen.insert(r.to_string()).second) rules.push_back(std::move(r));
+        }
+        return from_rules(std::move(rules), std::to_string(n) + " random rules of " + description_ +
+                                                " (seed " + std::to_string(seed) + ")");
+    }
+    const std::uint64_t total = size();
     if (n > total)
         throw InputError("--random-rules " + std::to_string(n) + " is more than the " +
                          std::to_string(total) + " rules of family " + description_);
@@ -278,6 +338,13 @@ RuleFamily RuleFamily::random_sample(std::uint64_t n, std::uint64_t seed) const 
 
 std::uint64_t RuleFamily::size() const {
     if (is_list_) return rules_.size();
+    if (space_) {
+        const std::size_t bits = space_bits();
+        if (bits >= 40)
+            throw InputError("rule family " + description_ + " has 2^" + std::to_string(bits) +
+                             " rules, too many to run or number: sample it with --random-rules N");
+        return std::uint64_t(1) << bits;
+    }
     std::uint64_t total = 1;
     for (const auto& s : segments_) total *= s.radix();
     return total;
@@ -294,8 +361,61 @@ std::string RuleFamily::member_text(std::uint64_t index) const {
         if (s.kind == Segment::Subset)
             for (std::size_t k = 0; k < s.digits.size(); ++k)
                 if ((digit >> k) & 1) out += s.digits[k];
+        if (s.kind == Segment::Letters && digit != 0) {
+            out += s.digits[0];
+            for (std::size_t k = 0; k < s.text.size(); ++k)
+                if ((digit >> k) & 1) out += s.text[k];
+        }
     }
     return out;
+}
+
+RuleFamily RuleFamily::rule_space(Neighbourhood n, bool tables, std::string description) {
+    RuleFamily f;
+    f.description_ = std::move(description);
+    f.space_ = true;
+    f.space_of_tables_ = tables;
+    f.space_neighbourhood_ = n;
+    const int max = n == Neighbourhood::Hexagonal ? 6 : n == Neighbourhood::VonNeumann ? 4 : 8;
+    for (int k = 0; k <= max && !tables; ++k) {
+        const std::size_t letters = isotropic_letters(n, k).size();
+        if (letters == 0) f.classes_.push_back({k, -1});
+        for (std::size_t l = 0; l < letters; ++l) f.classes_.push_back({k, int(l)});
+    }
+    return f;
+}
+
+std::size_t RuleFamily::space_bits() const {
+    if (!space_of_tables_) return 2 * classes_.size();
+    return std::size_t(1) << (space_neighbourhood_ == Neighbourhood::Moore       ? 9
+                              : space_neighbourhood_ == Neighbourhood::Hexagonal ? 7
+                                                                                 : 5);
+}
+
+Rule RuleFamily::space_member(const std::vector<bool>& on) const {
+    if (space_of_tables_) {
+        // Bit i is the MAP string's bit i: the rule's canonical text.
+        static constexpr std::string_view kBase64 =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        std::string map = "MAP";
+        for (std::size_t c = 0; c * 6 < on.size(); ++c) {
+            unsigned v = 0;
+            for (std::size_t b = 0; b < 6; ++b)
+                v = v << 1 | unsigned(c * 6 + b < on.size() && on[c * 6 + b]);
+            map += kBase64[v];
+        }
+        return Rule::parse(map);
+    }
+    LetterMasks birth{}, survive{};
+    const std::size_t n = classes_.size();
+    for (std::size_t i = 0; i < 2 * n; ++i) {
+        if (!on[i]) continue;
+        const auto [count, letter] = classes_[i % n];
+        LetterMasks& m = i < n ? birth : survive;
+        m[std::size_t(count)] =
+            std::uint16_t(m[std::size_t(count)] | (1u << (letter < 0 ? 0 : letter)));
+    }
+    return Rule::from_letters(space_neighbourhood_, birth, survive);
 }
 
 Rule RuleFamily::rule(std::uint64_t index) const {
@@ -303,6 +423,11 @@ Rule RuleFamily::rule(std::uint64_t index) const {
         throw InputError("rule index " + std::to_string(index) + " is outside family " +
                          description_);
     if (is_list_) return rules_[std::size_t(index)];
+    if (space_) {
+        std::vector<bool> on(space_bits());
+        for (std::size_t i = 0; i < on.size(); ++i) on[i] = (index >> i) & 1;
+        return space_member(on);
+    }
     return Rule::parse(member_text(index));
 }
 

@@ -41,6 +41,28 @@ Rule Rule::from_table(const Range1Table& table, Neighbourhood n) {
     return r;
 }
 
+Rule Rule::from_letters(Neighbourhood n, const LetterMasks& birth, const LetterMasks& survive) {
+    Rule r;
+    r.neighbourhood_ = n;
+    r.birth_ = {};
+    r.survive_ = {};
+    const int max = r.max_count();
+    bool whole = true;
+    for (int k = 0; k <= max; ++k)
+        for (std::uint16_t m : {birth[std::size_t(k)], survive[std::size_t(k)]})
+            if (m != 0 && m != full_mask(n, k)) whole = false;
+    if (whole) {
+        for (int k = 0; k <= max; ++k) {
+            if (birth[std::size_t(k)]) r.birth_[std::size_t(k)] = {1, 1};
+            if (survive[std::size_t(k)]) r.survive_[std::size_t(k)] = {1, 1};
+        }
+        return r;
+    }
+    r.kind_ = RuleKind::Isotropic;
+    r.table_ = isotropic_table(n, birth, survive);
+    return r;
+}
+
 bool Rule::births_on_zero() const {
     return kind_ == RuleKind::Totalistic ? !birth_[0].absent() : table_.next(0);
 }

@@ -210,23 +210,9 @@ class RuleParser {
             if (r.birth_[std::size_t(k)].absent()) birth[std::size_t(k)] = 0;
             if (r.survive_[std::size_t(k)].absent()) survive[std::size_t(k)] = 0;
         }
-        bool whole = true;
-        for (int k = 0; k <= max_count_; ++k)
-            for (std::uint16_t m : {birth[std::size_t(k)], survive[std::size_t(k)]})
-                if (m != 0 && m != full_mask(neighbourhood_, k)) whole = false;
-        if (whole) {
-            for (int k = 0; k <= 8; ++k) {
-                r.birth_[std::size_t(k)] =
-                    birth[std::size_t(k)] ? Probability{1, 1} : Probability{};
-                r.survive_[std::size_t(k)] =
-                    survive[std::size_t(k)] ? Probability{1, 1} : Probability{};
-            }
-            return;
-        }
-        r.kind_ = RuleKind::Isotropic;
-        r.table_ = isotropic_table(neighbourhood_, birth, survive);
-        r.birth_ = {};
-        r.survive_ = {};
+        const std::optional<TorusSize> torus = r.torus_;
+        r = Rule::from_letters(neighbourhood_, birth, survive);
+        r.torus_ = torus;
     }
 
     // MAP<base64>[==][:T...]: the whole table (map_notation.hpp).

@@ -6,8 +6,16 @@
 //   B[1-8]/S23            ranges inside brackets: every subset of 1..8
 //   B2(0.1:0.9:0.1)/S12H  a probability range lo:hi:step after a count: one
 //                         rule per value (0.1, 0.2, ..., 0.9)
+//   B2[aein]3/S23         bracketed letters after a count: every subset of
+//                         those configurations of the count (2a 2e 2i 2n:
+//                         16 rules; the empty subset leaves count 2 out)
 //   all-moore  all-hex  all-vonneumann   every B/S rule of the neighbourhood
 //                         (2^18, 2^14, 2^10 rules)
+//   all-isotropic-hex     every hexagonal isotropic rule (2^26)
+//   all-isotropic         every Moore isotropic rule (2^102): too many to
+//                         number, so only as a random sample (random_sample)
+//   all-map  all-map-hex  all-map-vonneumann   every table (MAP rule) of the
+//                         neighbourhood (2^512, 2^128: samples only; 2^32)
 // or a list (from_rules: a file with one rule a line, or a random sample).
 // Members are numbered 0 .. size()-1 in a fixed order (the choices as the
 // digits of a mixed-radix number, the first choice least significant), so
@@ -40,18 +48,28 @@ class RuleFamily {
 
   private:
     struct Segment {
-        enum Kind { Literal, Subset, Choice } kind = Literal;
-        std::string text;                  // Literal
-        std::vector<char> digits;          // Subset: optional counts
+        enum Kind { Literal, Subset, Choice, Letters } kind = Literal;
+        std::string text;                  // Literal; Letters: the letters
+        std::vector<char> digits;          // Subset: optional counts; Letters: the count
         std::vector<std::string> choices;  // Choice: probability texts
         std::uint64_t radix() const;
     };
     std::string member_text(std::uint64_t index) const;
+    // Every isotropic rule, or every table, of a neighbourhood: bit i of the
+    // member's number is configuration class i (isotropic: births first,
+    // then survivals; tables: the MAP string's bit i).
+    static RuleFamily rule_space(Neighbourhood n, bool tables, std::string description);
+    Rule space_member(const std::vector<bool>& bits) const;
+    std::size_t space_bits() const;
 
     std::string description_;
     std::vector<Segment> segments_;
     std::vector<Rule> rules_;  // list families
     bool is_list_ = false;
+    // all-isotropic(-hex): the classes (count, letter index or -1) per state.
+    std::vector<std::pair<int, int>> classes_;
+    bool space_ = false, space_of_tables_ = false;
+    Neighbourhood space_neighbourhood_ = Neighbourhood::Moore;
 };
 
 }  // namespace toroid

@@ -42,6 +42,7 @@
 #include <string_view>
 
 #include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/isotropic.hpp"
 #include "toroid/core/range1_table.hpp"
 #include "toroid/error.hpp"
 
@@ -93,6 +94,9 @@ class Rule {
     // families and tests build. The table must not depend on the cells the
     // neighbourhood ignores (range1_table.hpp); InputError otherwise.
     static Rule from_table(const Range1Table& table, Neighbourhood n);
+    // An isotropic rule from the configurations born and surviving per count
+    // (isotropic.hpp's masks): the count rule when they cover whole counts.
+    static Rule from_letters(Neighbourhood n, const LetterMasks& birth, const LetterMasks& survive);
 
     RuleKind kind() const { return kind_; }
     Neighbourhood neighbourhood() const { return neighbourhood_; }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs every pattern of a Golly patterns folder in Golly's bgolly and in
+# toroid and compares the populations at the given generations. Nothing of
+# Golly is copied: point it at your own Golly checkout and bgolly build.
+#
+#   scripts/golly-compare.sh GOLLY_DIR FOLDER [GENERATIONS...]
+#   e.g. scripts/golly-compare.sh /tmp/golly Patterns/Non-Totalistic 100 1000
+#
+# BGOLLY (default GOLLY_DIR/bg/bgolly) and TOROID (default build/cli/toroid)
+# name the programs. Golly runs each pattern on its own universe (the
+# unbounded plane unless the rule says otherwise); toroid on a torus with
+# light-speed room on every side for the last generation, so no cell can
+# wrap before then. Prints a TSV line per pattern and generation
+# (file, rule, generation, Golly's population, toroid's, same|DIFFERENT|
+# refused) and a summary; exits 1 when any population differs.
+set -uo pipefail
+golly=${1:?usage: $0 GOLLY_DIR FOLDER [GENERATIONS...]}
+folder=${2:?usage: $0 GOLLY_DIR FOLDER [GENERATIONS...]}
+shift 2
+gens=("$@")
+[[ ${#gens[@]} -gt 0 ]] || gens=(100 1000)
+bgolly=${BGOLLY:-$golly/bg/bgolly}
+toroid=${TOROID:-$(dirname "$0")/../build/cli/toroid}
+same=0 different=0 refused=0
+printf 'file\trule\tgeneration\tgolly\ttoroid\tresult\n'
+while IFS= read -r -d '' file; do
+    name=${file#"$golly"/}
+    info=$("$toroid" info "$file" --json 2>/dev/null)
+    if [[ -z $info ]]; then
+        reason=$("$toroid" info "$file" 2>&1 | head -1)
+        printf '%s\t-\t-\t-\t-\trefused: %s\n' "$name" "$reason"
+        refused=$((refused + 1))
+        continue
+    fi
+    rule=$(python3 -c 'import json,sys; print(json.load(sys.stdin).get("rule","?"))' <<<"$info")
+    box=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("width",0), d.get("height",0))' <<<"$info")
+    read -r w h <<<"$box"
+    for g in "${gens[@]}"; do
+        gpop=$("$bgolly" -m "$g" -i "$g" "$file" 2>/dev/null | awk -F': ' -v g="$g" '$1 == g {print $2}' | tail -1)
+        size="$((w + 2 * g + 64))x$((h + 2 * g + 64))"
+        tpop=$("$toroid" run --pattern "$file" --size "$size" --gens "$g" --json 2>/dev/null |
+            python3 -c 'import json,sys; print(json.load(sys.stdin)["population"])' 2>/dev/null)
+        if [[ -z $tpop ]]; then
+            result="refused: $("$toroid" run --pattern "$file" --size "$size" --gens "$g" 2>&1 | head -1)"
+            refused=$((refused + 1))
+        elif [[ $gpop == "$tpop" ]]; then
+            result=same
+            same=$((same + 1))
+        else
+            result=DIFFERENT
+            different=$((different + 1))
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$rule" "$g" "${gpop:--}" "${tpop:--}" "$result"
+    done
+done < <(find "$golly/$folder" -type f \( -name '*.rle' -o -name '*.mc' -o -name '*.lif' -o -name '*.cells' -o -name '*.rle.gz' -o -name '*.mc.gz' \) -print0 | sort -z)
+printf '# %d same, %d different, %d refused\n' "$same" "$different" "$refused" >&2
+[[ $different -eq 0 ]]
