@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 
 #include "toroid/analysis/plane.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
+#include "toroid/core/batch_backend.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 
@@ -192,6 +194,30 @@ TEST(Sweep, BenchWorkloadRuns) {
     EXPECT_EQ(r.soups, 256u);  // one round when no minimum time is asked
     EXPECT_GT(r.soups_per_second, 0.0);
     EXPECT_NE(r.backend.find("cpu"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace toroid
+
+namespace toroid {
+namespace {
+
+// "auto" sweeps on the CPU batch backend unless TOROID_SWEEP_BACKEND names
+// another one (the CUDA batch path is picked only once measured faster).
+TEST(SweepBackend, AutoIsTheCpuUnlessTheEnvironmentNamesAnother) {
+    SweepOptions o;
+    o.soups = 2;
+    o.soup.torus_width = o.soup.torus_height = 16;
+    o.soup.max_gens = 50;
+    const RuleFamily f = RuleFamily::parse("B3/S23");
+    ::unsetenv("TOROID_SWEEP_BACKEND");
+    const SweepStats stats = run_sweep(f, {0}, o, [](const RuleCensus&) {});
+    EXPECT_EQ(stats.backend, create_batch_backend("cpu")->name());
+    ::setenv("TOROID_SWEEP_BACKEND", "no-such-backend", 1);
+    EXPECT_THROW(run_sweep(f, {0}, o, [](const RuleCensus&) {}), InputError);
+    o.backend = "cpu";  // an explicit name wins over the environment
+    EXPECT_NO_THROW(run_sweep(f, {0}, o, [](const RuleCensus&) {}));
+    ::unsetenv("TOROID_SWEEP_BACKEND");
 }
 
 }  // namespace

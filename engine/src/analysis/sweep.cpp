@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -80,6 +81,18 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
     }
 }
 
+// What "auto" means for sweeps: the CPU batch backend, unless a measurement
+// on this machine showed another one faster for the job and the user says so
+// with TOROID_SWEEP_BACKEND (scripts/gpu-check.sh times a sweep on both). The
+// registry's "auto" prefers a GPU, but the CUDA batch path is host-bound
+// today (allocations and pageable copies per chunk, single-threaded ingest;
+// docs/gpu.md), so it is not picked before it is measured faster.
+std::string sweep_backend(const std::string& asked) {
+    if (asked != "auto") return asked;
+    if (const char* v = std::getenv("TOROID_SWEEP_BACKEND"); v && *v) return v;
+    return "cpu";
+}
+
 }  // namespace
 
 SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>& rule_indices,
@@ -87,7 +100,7 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
                      const std::function<void(const SweepProgress&)>& on_progress) {
     if (o.soups == 0) throw InputError("--soups 0: expected at least one soup per rule");
     if (o.chunk == 0) throw InputError("chunk of 0 generations");
-    auto backend = create_batch_backend(o.backend, BatchOptions{o.threads});
+    auto backend = create_batch_backend(sweep_backend(o.backend), BatchOptions{o.threads});
     const int callers = std::max(1, backend->concurrent_callers());
     const TorusShape shape = TorusShape::of(o.soup.torus_width, o.soup.torus_height);
     const std::size_t batch_size = o.batch ? o.batch : backend->preferred_batch(shape);
