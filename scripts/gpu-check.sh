@@ -153,6 +153,7 @@ environment() {
     nvidia-smi
     nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.max.sm,clocks.mem \
         --format=csv
+    [[ -n $bin ]] && "$bin/gpu_bench" --device
     echo "nvcc: $(nvcc --version 2>/dev/null | tail -1)"
     echo "compute-sanitizer: $(command -v compute-sanitizer || echo absent)"
     echo "ncu: $(command -v ncu || echo absent)"

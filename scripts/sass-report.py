@@ -148,11 +148,16 @@ def loop_cost(name, ins):
         label = f"{kind}{' Life' if life else ''} k={k}"
     elif c:
         kind, life, k = c.group(1), c.group(2) == "true", None
-        units = 2  # one row of one 64-bit word per trip, one generation
+        units = None  # rows per trip: from the loads below
         label = f"{kind}{' Life' if life else ''} classic"
     else:
         return None
     loop = hottest_loop(ins)
+    if units is None:
+        # The classic loop loads three words (west, self, east) per row of one
+        # 64-bit word and generation; ptxas unrolls it by some factor.
+        loads = sum(opcode(t).startswith("LDG") for _, t in loop)
+        units = 2 * max(1, round(loads / 3))
     mix = {}
     for _, t in loop:
         op = opcode(t).split(".")[0]

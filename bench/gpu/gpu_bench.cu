@@ -13,13 +13,12 @@
 // cells; render at 1280x720 zoomed in and out; 100 generations as plain
 // launches against one CUDA graph of them.
 //
-//   gpu_bench [--only SUBSTRING] [--tsv FILE] [--budget SECONDS] [--list] [--quick]
+//   gpu_bench [--only SUBSTRING] [--tsv FILE] [--budget SECONDS] [--list] [--quick] [--device]
 //
 // --list prints the plan and exits (no device needed; scripts/gpu-check.sh
-// --dry-run checks it). Items past the budget are reported as "skipped:
-// budget" and the exit status is 3, so a cut run is never mistaken for a
-// full one. Output: one TSV row per item, "item size kernel param ms
-// cells_per_s GB_per_s pct_copy".
+// --dry-run checks it); --device prints the device's properties. Items past the budget are reported
+// as "skipped: budget" and the exit status is 3, so a cut run is never mistaken for a full one.
+// Output: one TSV row per item, "item size kernel param ms cells_per_s GB_per_s pct_copy".
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -52,6 +51,7 @@ struct Options {
     double budget = 1e9;
     bool list = false;
     bool quick = false;
+    bool device = false;
 };
 
 struct Item {
@@ -412,16 +412,37 @@ int main_impl(int argc, char** argv) {
             o.list = true;
         else if (a == "--quick")
             o.quick = true;
+        else if (a == "--device")
+            o.device = true;
         else {
             std::fprintf(stderr,
                          "usage: gpu_bench [--only SUBSTRING] [--tsv FILE] [--budget SECONDS] "
-                         "[--list] [--quick]\n");
+                         "[--list] [--quick] [--device]\n");
             return 2;
         }
     }
     if (!o.list && device_count() == 0) {
         std::fprintf(stderr, "gpu_bench: %s\n", device_description().c_str());
         return 1;
+    }
+    if (o.device) {  // the properties the kernels are sized by
+        cudaDeviceProp p{};
+        TOROID_CUDA_CHECK(cudaGetDeviceProperties(&p, 0));
+        int clock_khz = 0, memory_khz = 0;
+        TOROID_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+        TOROID_CUDA_CHECK(cudaDeviceGetAttribute(&memory_khz, cudaDevAttrMemoryClockRate, 0));
+        std::printf(
+            "device\t%s\ncompute capability\t%d.%d\nmultiprocessors\t%d\n"
+            "SM clock (max)\t%d MHz\nmemory clock\t%d MHz\nmemory bus\t%d bits\n"
+            "global memory\t%.1f GiB\nL2\t%.1f MiB\nregisters per SM\t%d\n"
+            "shared memory per SM\t%zu KiB\nshared memory per block (opt-in)\t%zu KiB\n"
+            "threads per SM\t%d\n",
+            p.name, p.major, p.minor, p.multiProcessorCount, clock_khz / 1000, memory_khz / 1000,
+            p.memoryBusWidth, double(p.totalGlobalMem) / 1073741824.0,
+            double(p.l2CacheSize) / 1048576.0, p.regsPerMultiprocessor,
+            p.sharedMemPerMultiprocessor / 1024, p.sharedMemPerBlockOptin / 1024,
+            p.maxThreadsPerMultiProcessor);
+        return 0;
     }
     if (!o.list) std::fprintf(stderr, "gpu_bench on %s\n", device_description().c_str());
     Bench bench(o);

@@ -12,6 +12,7 @@
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/core/soup.hpp"
+#include "toroid/cpu/cpu_batch_backend.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
@@ -201,6 +202,41 @@ TEST(Sweep, BenchWorkloadRuns) {
 
 namespace toroid {
 namespace {
+
+// A backend with one caller (as a GPU has) makes the sweep ingest each chunk
+// on a pool of host threads: the census is the same as the CPU's.
+TEST(SweepBackend, ParallelIngestBehindASingleCallerBackendAgrees) {
+    class SingleCaller final : public BatchBackend {
+      public:
+        SingleCaller() : cpu_(make_cpu_batch_backend(BatchOptions{1})) {}
+        std::string name() const override { return "single caller"; }
+        std::size_t preferred_batch(const TorusShape&) const override { return 40; }
+        int concurrent_callers() const override { return 1; }
+        void advance(TorusBatch& b, std::uint64_t gens, BatchHistory& h) override {
+            cpu_->advance(b, gens, h);
+        }
+
+      private:
+        std::unique_ptr<BatchBackend> cpu_;
+    };
+    register_batch_backend(BatchBackendEntry{
+        "test-single-caller", -100, [] { return true; }, [] { return std::string(); },
+        [](const BatchOptions&) { return std::make_unique<SingleCaller>(); }});
+    SweepOptions o;
+    o.soups = 50;
+    o.soup.torus_width = o.soup.torus_height = 32;
+    o.soup.max_gens = 1500;
+    o.threads = 3;
+    const RuleFamily f = RuleFamily::parse("B3[6]/S23");
+    std::vector<nlohmann::json> on_cpu, on_single;
+    o.backend = "cpu";
+    run_sweep(f, {0, 1}, o, [&](const RuleCensus& c) { on_cpu.push_back(to_json(c)); });
+    o.backend = "test-single-caller";
+    const SweepStats stats =
+        run_sweep(f, {0, 1}, o, [&](const RuleCensus& c) { on_single.push_back(to_json(c)); });
+    EXPECT_EQ(stats.backend, "single caller");
+    EXPECT_EQ(on_single, on_cpu);
+}
 
 // "auto" sweeps on the CPU batch backend unless TOROID_SWEEP_BACKEND names
 // another one (the CUDA batch path is picked only once measured faster).

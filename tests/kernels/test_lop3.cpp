@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <utility>
 
+#include "toroid/kernels/eca_warp.hpp"
 #include "toroid/kernels/lop3.hpp"
 
 namespace toroid::kernels {
@@ -54,6 +56,25 @@ void expect_circuit_equals_bitslice(std::uint64_t seed) {
 TEST(Lop3, LifeCircuitEqualsBitsliceOnRandomWords) {
     expect_circuit_equals_bitslice<std::uint64_t>(2);
     expect_circuit_equals_bitslice<std::uint32_t>(3);
+}
+
+// The 1-D kernels' rule: the Wolfram number as the LOP3 table equals the
+// masks' multiplexer (what the emulation and the CPU run), for every rule.
+template <int... Rules>
+void expect_every_eca_rule(std::integer_sequence<int, Rules...>) {
+    std::mt19937_64 rng(4);
+    std::uint64_t l[64], c[64], r[64];
+    for (int i = 0; i < 64; ++i) l[i] = rng(), c[i] = rng(), r[i] = rng();
+    auto one = [&](auto lop3_rule, int rule) {
+        const EcaMaskRule masks{eca_masks(unsigned(rule))};
+        for (int i = 0; i < 64; ++i)
+            ASSERT_EQ(lop3_rule(l[i], c[i], r[i]), masks(l[i], c[i], r[i])) << "rule " << rule;
+    };
+    (one(EcaLop3Rule<Rules>{}, Rules), ...);
+}
+
+TEST(Lop3, WolframNumberIsTheTableOfEveryElementaryRule) {
+    expect_every_eca_rule(std::make_integer_sequence<int, 256>{});
 }
 
 }  // namespace

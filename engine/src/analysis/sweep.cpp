@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "toroid/cpu/cpu_batch_backend.hpp"
+#include "toroid/cpu/thread_pool.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
@@ -18,13 +19,16 @@ using Clock = std::chrono::steady_clock;
 
 // One caller of the backend: a batch whose slots are refilled from the
 // shared job counter as soups finish.
+// `ingest`: the pool the trackers ingest a chunk on (a backend with one
+// caller, such as a GPU, leaves the host's cores to this loop), or null.
 void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<Rule>& rules,
                 std::uint64_t jobs, std::atomic<std::uint64_t>& next,
-                std::vector<SoupOutcome>& outcomes, std::size_t batch_size) {
+                std::vector<SoupOutcome>& outcomes, std::size_t batch_size, ThreadPool* ingest) {
     TorusBatch batch(o.soup.torus_width, o.soup.torus_height, batch_size);
     BatchHistory history;
     std::vector<std::unique_ptr<SoupTracker>> trackers(batch_size);
     std::vector<std::uint64_t> job_of(batch_size, 0);
+    std::vector<char> zeroed(batch_size, 0);  // idle slot already empty (stays so under B/S)
     bool exhausted = false;
     for (;;) {
         std::size_t active = 0;
@@ -38,11 +42,13 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
                         o.soup, rules[std::size_t(j / o.soups)], j % o.soups);
                     trackers[s]->load(batch, s);
                     job_of[s] = j;
+                    zeroed[s] = 0;
                 }
             }
-            if (!trackers[s]) {  // idle slot: an empty torus under the empty rule
+            if (!trackers[s] && !zeroed[s]) {  // idle slot: an empty torus under the empty rule
                 std::fill(batch.torus(s).begin(), batch.torus(s).end(), 0);
                 batch.rules[s] = CompiledRule{};
+                zeroed[s] = 1;
             }
             active += trackers[s] != nullptr;
         }
@@ -62,6 +68,7 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
                     batch.generations[front] = batch.generations[s];
                     trackers[front].swap(trackers[s]);
                     std::swap(job_of[front], job_of[s]);
+                    zeroed[s] = 0;  // holds the moved soup's words until zeroed again
                 }
                 ++front;
             }
@@ -71,12 +78,24 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
         batch.count = count;
         backend.advance(batch, o.chunk, history);
         batch.count = full;
-        for (std::size_t s = 0; s < count; ++s) {
-            if (!trackers[s]) continue;
-            if (trackers[s]->ingest(batch, history, s)) {
-                outcomes[std::size_t(job_of[s])] = trackers[s]->outcome();
-                trackers[s].reset();
+        // Each slot's tracker reads its own torus and history and writes its
+        // own outcome: the slots ingest in parallel when a pool is given.
+        auto ingest_range = [&](std::size_t begin, std::size_t end) {
+            for (std::size_t s = begin; s < end; ++s) {
+                if (!trackers[s]) continue;
+                if (trackers[s]->ingest(batch, history, s)) {
+                    outcomes[std::size_t(job_of[s])] = trackers[s]->outcome();
+                    trackers[s].reset();
+                }
             }
+        };
+        if (ingest && count > 1) {
+            const std::size_t parts = std::min<std::size_t>(count, std::size_t(ingest->size()) * 4);
+            ingest->run(parts, [&](std::size_t part) {
+                ingest_range(count * part / parts, count * (part + 1) / parts);
+            });
+        } else {
+            ingest_range(0, count);
         }
     }
 }
@@ -108,6 +127,14 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
     const std::uint64_t rules_per_block =
         std::max<std::uint64_t>(1, (per_block_target + o.soups - 1) / o.soups);
 
+    // A backend with one caller (a GPU) leaves the cores to the host's share:
+    // the trackers ingest each chunk on a pool.
+    std::unique_ptr<ThreadPool> ingest_pool;
+    if (callers == 1) {
+        ingest_pool = std::make_unique<ThreadPool>(o.threads);
+        if (ingest_pool->size() < 2) ingest_pool.reset();
+    }
+
     SweepStats stats;
     stats.backend = backend->name();
     SweepProgress progress;
@@ -129,7 +156,7 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
         std::mutex error_mutex;
         auto work = [&] {
             try {
-                run_worker(*backend, o, rules, jobs, next, outcomes, batch_size);
+                run_worker(*backend, o, rules, jobs, next, outcomes, batch_size, ingest_pool.get());
             } catch (...) {
                 std::lock_guard lock(error_mutex);
                 if (!error) error = std::current_exception();
