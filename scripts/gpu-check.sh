@@ -9,7 +9,8 @@
 #   scripts/gpu-check.sh --dry-run        on a machine without a GPU: build and
 #                                         pack, check the pack, the plan, the
 #                                         time boxes and the files that would
-#                                         come back, without running a stage
+#                                         come back, and rehearse the whole run
+#                                         (which must fail: the GPU tests skip)
 #
 # Stages, in order, each in a time box (and all within TOROID_GPU_BUDGET,
 # default 540 s, under the device's 600 s per command):
@@ -30,7 +31,7 @@
 # status is 1 if a stage failed or was cut by its time box, a GPU test was
 # skipped, or an expected file is missing.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 prebuilt=""
 dry_run=0
@@ -45,6 +46,7 @@ while (($#)); do
 done
 
 out=${OUT:-/tmp/toroid-gpu-check}
+export out work logs prebuilt bin kernel_filter  # read by the stage functions
 budget=${TOROID_GPU_BUDGET:-540}
 start_time=$(date +%s)
 work=$(mktemp -d /tmp/toroid-gpu-check.XXXXXX)
@@ -80,9 +82,12 @@ run_stage() {
         record "$name" CUT 0 "no time left in the ${budget} s budget"
         return 124
     fi
-    local t0=$(date +%s) rc
+    local t0 rc
+    t0=$(date +%s)
     echo "== $name (time box ${box} s) =="
-    timeout --kill-after=5 "$box" "$@" >"$logs/$name.log" 2>&1
+    # A child bash runs the stage, so `timeout` can stop a shell function too
+    # (the functions and the variables they read are exported).
+    timeout --kill-after=5 "$box" bash -c '"$@"' "$name" "$@" >"$logs/$name.log" 2>&1
     rc=$?
     tail -n 5 "$logs/$name.log"
     stage_seconds=$(($(date +%s) - t0))
@@ -134,6 +139,21 @@ if ((dry_run)); then
     else
         echo "dry run: gpu_bench refuses without a device: $(tail -1 "$logs/bench.log")"
     fi
+    # The whole run, here without a GPU: every stage must run and report,
+    # and the check must fail (the GPU tests skip, files are missing).
+    rehearsal=$(mktemp -d)
+    if OUT=$rehearsal TOROID_GPU_BUDGET=120 bash "$0" --prebuilt "$prebuilt" >"$logs/rehearsal.log" 2>&1; then
+        echo "dry run: the rehearsal without a GPU passed: the check cannot fail?"; problems=1
+    fi
+    for stage in environment start tests sanitizer bench profile toroid; do
+        grep -q "^$stage"$'\t' "$rehearsal/summary.tsv" 2>/dev/null ||
+            { echo "dry run: the rehearsal has no $stage line"; problems=1; }
+    done
+    grep -q $'^tests\tSKIPPED' "$rehearsal/summary.tsv" ||
+        { echo "dry run: the rehearsal did not flag the skipped GPU tests"; problems=1; }
+    [[ -s $rehearsal/logs.tar.gz ]] || { echo "dry run: the rehearsal packed no logs"; problems=1; }
+    echo "dry run: rehearsal without a GPU: $(cut -f1,2 "$rehearsal/summary.tsv" | tail -n +2 | tr '\t\n' ': ')"
+    rm -rf "$rehearsal"
     # The files that would come back.
     dry_out=$(mktemp -d)
     for f in "${expected_files[@]}"; do echo placeholder >"$dry_out/$f"; done
@@ -150,7 +170,7 @@ fi
 bin=""
 [[ -n $prebuilt ]] && bin=$prebuilt/bin  # the programs find $prebuilt/lib themselves (RUNPATH)
 environment() {
-    nvidia-smi
+    nvidia-smi || return 1
     nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.max.sm,clocks.mem \
         --format=csv
     [[ -n $bin ]] && "$bin/gpu_bench" --device
@@ -161,6 +181,7 @@ environment() {
     [[ -n $bin ]] && cat "$prebuilt/build-info.txt"
     true
 }
+export -f environment
 run_stage environment "$(box_of environment)" environment
 rc=$?
 record environment "$(status_of $rc)" "$stage_seconds" "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)"
@@ -171,6 +192,11 @@ fallback_build() {
     local prefix=/tmp/toroid-prefix build=/tmp/toroid-build
     mkdir -p "$prefix/pc"
     for d in "$prebuilt"/debs/*.deb; do dpkg -x "$d" "$prefix"; done
+    # Links the packages make to absolute paths (libz.so -> /lib/...) point into the prefix.
+    local l t
+    for l in "$prefix"/usr/lib/x86_64-linux-gnu/*.so; do
+        t=$(readlink "$l") && [[ $t == /* ]] && ln -sf "$prefix$t" "$l"
+    done
     # cairo's headers alone (the engine loads cairo at run time): a .pc without
     # its private requirements, whose .pc files are not here.
     printf 'Name: cairo\nDescription: headers\nVersion: 1.16.0\nCflags: -I%s/usr/include/cairo\nLibs:\n' \
@@ -190,6 +216,7 @@ starts() {
     [[ -n $bin ]] && "$bin/test_gpu" --gtest_list_tests >/dev/null 2>&1 &&
         "$bin/gpu_bench" --list >/dev/null 2>&1 && "$bin/toroid" --help >/dev/null 2>&1
 }
+export -f fallback_build
 if starts; then
     record start prebuilt 0 "the packed programs start ($(head -1 "$prebuilt/build-info.txt" | cut -f2))"
 else
@@ -208,8 +235,11 @@ fi
 if [[ -n $bin ]] && [[ -x $bin/test_gpu ]]; then
     # ------------------------------------------------------------ tests
     gpu_tests() {
-        CUDA_LAUNCH_BLOCKING=1 "$bin/test_gpu" && CUDA_LAUNCH_BLOCKING=1 "$bin/test_eca_gpu"
+        # CudaBackendAbsent checks the refusal without a device: it skips where one is.
+        CUDA_LAUNCH_BLOCKING=1 "$bin/test_gpu" --gtest_filter='-CudaBackendAbsent.*' &&
+            CUDA_LAUNCH_BLOCKING=1 "$bin/test_eca_gpu"
     }
+    export -f gpu_tests
     run_stage tests "$(box_of tests)" gpu_tests
     rc=$?
     passed=$(grep -c '^\[       OK \]' "$logs/tests.log")
@@ -236,6 +266,7 @@ if [[ -n $bin ]] && [[ -x $bin/test_gpu ]]; then
         done
         return $verdict
     }
+    export -f sanitize
     if command -v compute-sanitizer >/dev/null; then
         run_stage sanitizer "$(box_of sanitizer)" sanitize
         rc=$?
@@ -304,6 +335,7 @@ sys.exit(0 if same else 1)
 EOF
         return $ok
     }
+    export -f toroid_runs
     run_stage toroid "$(box_of toroid)" toroid_runs
     rc=$?
     record toroid "$(status_of $rc)" "$stage_seconds" "$(grep -h '^sweep' "$logs/toroid.log" | tr '\n' ' ')"

@@ -19,7 +19,7 @@
 # the rest under /tmp/xroot. Files back: interop-summary.tsv (printed
 # last), interop-logs.tar.gz and the views' PNGs (at most 8 files).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 prebuilt=${2:-.gpu-pack}
 [[ ${1:-} == --prebuilt ]] || { echo "usage: $0 --prebuilt DIR" >&2; exit 2; }
 out=${OUT:-/tmp/toroid-gpu-interop}

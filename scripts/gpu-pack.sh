@@ -78,7 +78,7 @@ done | sort -u | while read -r name path; do
 done
 
 # Fallback build there: the -dev packages the configure step needs.
-dev_packages=(libpng-dev libpng16-16 zlib1g-dev nlohmann-json3-dev libcli11-dev libgtest-dev
+dev_packages=(libpng-dev libpng16-16 zlib1g-dev zlib1g nlohmann-json3-dev libcli11-dev libgtest-dev
               libgmock-dev libcairo2-dev)
 (cd "$pack/debs" && apt-get download "${dev_packages[@]}" >/dev/null 2>&1) ||
     echo "gpu-pack: warning: could not download the fallback build's packages (apt-get download)" >&2
