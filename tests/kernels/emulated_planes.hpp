@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "emulated_launch.hpp"
@@ -54,14 +55,22 @@ inline void emulated_strip_launch(const std::vector<std::uint64_t>& src,
     a.bands = kernels::blocks_for(s.height, a.band_rows);
     a.population = population;
     const kernels::LaunchShape l = kernels::strip_launch_shape(s, a.band_rows, config.max_blocks_y);
-    using Shared = kernels::StripBlockShared<kernels::kStripMaxGenerations>;
-    kernels::with_step_variant(rule, [&](auto variant) {
-        using V = decltype(variant);
-        emulate_launch_program<Shared>(l.grid, l.block, [&](auto&& run_phase, const Index3& b) {
-            kernels::strip_block_program<V, kernels::kStripMaxGenerations>(a, gens, l.grid, b,
-                                                                           run_phase);
+    // The lanes' records sized for the device's k (8) or for any k (64): a
+    // block's registers are emulated on the heap, and smaller is faster.
+    auto launch = [&](auto cap) {
+        constexpr int Cap = decltype(cap)::value;
+        kernels::with_step_variant(rule, [&](auto variant) {
+            using V = decltype(variant);
+            emulate_launch_program<kernels::StripBlockShared<Cap>>(
+                l.grid, l.block, [&](auto&& run_phase, const Index3& b) {
+                    kernels::strip_block_program<V, Cap>(a, gens, l.grid, b, run_phase);
+                });
         });
-    });
+    };
+    if (gens <= 8)
+        launch(std::integral_constant<int, 8>{});
+    else
+        launch(std::integral_constant<int, kernels::kStripMaxGenerations>{});
 }
 
 class EmulatedCudaPlanes {
