@@ -205,12 +205,13 @@ void bench(const BenchOptions& o, const std::string& command) {
     if (!(o.seconds > 0) || o.seconds > 3600)
         throw InputError("--seconds " + std::to_string(o.seconds) +
                          " is invalid: expected a time in (0, 3600]");
-    std::vector<std::string> backends = o.backends.empty() ? available_backends() : o.backends;
+    std::vector<std::string> backends =
+        o.backends.empty() ? backend_registry().available() : o.backends;
     if (o.backends.empty())  // say which compiled-in backends cannot run here, and why
-        for (const auto& name : registered_backends())
+        for (const auto& name : backend_registry().registered())
             if (std::find(backends.begin(), backends.end(), name) == backends.end())
                 std::fprintf(stderr, "toroid bench: skipping backend %s: %s\n", name.c_str(),
-                             backend_unusable_reason(name).c_str());
+                             backend_registry().unusable_reason(name).c_str());
     std::vector<Result> results;
     for (const auto& w : kWorkloads) {
         if (!wanted(o.only, w.name) || (w.on_request && o.only.empty())) continue;
@@ -227,7 +228,7 @@ void bench(const BenchOptions& o, const std::string& command) {
         }
     }
     if (wanted(o.only, kSweepWorkload)) {
-        const std::vector<std::string> batch = available_batch_backends();
+        const std::vector<std::string> batch = batch_backend_registry().available();
         for (const auto& name : backends) {
             if (std::find(batch.begin(), batch.end(), name) == batch.end()) continue;
             results.push_back(measure_sweep(name, o.seconds, o.threads));

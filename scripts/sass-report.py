@@ -140,14 +140,18 @@ FMA = ("IMAD",)
 def loop_cost(name, ins):
     """A step kernel's row loop, per 32 cells and generation: (text, Life k or
     None, LOP3, found)."""
-    m = re.search(r"strip_kernel<StepVariant<(\w+), (true|false), (true|false)>, (\d+)>", name)
-    c = re.search(r"^step_kernel<(\w+), (true|false), (true|false)>", name)
+    # Variants (core/step_variant.hpp): LifeStep, TotalisticStep<Kind, stochastic>.
+    variant = r"(LifeStep|TotalisticStep<(\w+), (true|false)>\s*)"
+    m = re.search(r"^strip_kernel<" + variant + r", (\d+)>", name)
+    c = re.search(r"^step_kernel<" + variant + r">", name)
     if m:
-        kind, life, k = m.group(1), m.group(2) == "true", int(m.group(4))
+        life, k = m.group(1) == "LifeStep", int(m.group(4))
+        kind = "Moore" if life else m.group(2) + (" stochastic" if m.group(3) == "true" else "")
         units = 3 * 2 * k  # unrolled by three: three rows of 64 cells per lane, k generations
         label = f"{kind}{' Life' if life else ''} k={k}"
     elif c:
-        kind, life, k = c.group(1), c.group(2) == "true", None
+        life, k = c.group(1) == "LifeStep", None
+        kind = "Moore" if life else c.group(2) + (" stochastic" if c.group(3) == "true" else "")
         units = None  # rows per trip: from the loads below
         label = f"{kind}{' Life' if life else ''} classic"
     else:
@@ -211,6 +215,8 @@ def main():
                                     f"{MAX_LOP3_PER_32_CELLS})")
                 if not found:
                     problems.append(f"{name}: no loop found in its SASS")
+    if not any("Life k=4" in line or "Life k=8" in line for line in lines):
+        problems.append("no Life strip kernel with k >= 4 found: the LOP3 check did not run")
     report = "\n".join(lines)
     print(report)
     if args.out:

@@ -68,7 +68,7 @@ class CudaBatchBackend final : public BatchBackend {
     std::string name() const override { return "cuda (" + device_description() + ")"; }
     std::size_t preferred_batch(const TorusShape& shape) const override {
         // About 2^24 words in flight keeps an H100/H200 busy.
-        const std::uint64_t words = std::uint64_t(std::max<std::int64_t>(1, shape.words()));
+        const std::uint64_t words = std::uint64_t(std::max<std::int64_t>(1, shape.torus_words()));
         return std::size_t(
             std::clamp<std::uint64_t>((std::uint64_t(1) << 24) / words, 256, 1u << 20));
     }
@@ -78,7 +78,7 @@ class CudaBatchBackend final : public BatchBackend {
         history.reset(batch.count, gens);
         if (gens == 0 || batch.count == 0) return;
         const std::size_t count = batch.count;
-        const std::size_t words = count * std::size_t(batch.shape.words());
+        const std::size_t words = count * std::size_t(batch.shape.torus_words());
         const std::size_t rows = count * std::size_t(gens);
         std::uint64_t* in = device_at_least(a_, words);
         std::uint64_t* out = device_at_least(b_, words);

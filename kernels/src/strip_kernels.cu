@@ -6,7 +6,7 @@
 
 #include "cuda_check.cuh"
 #include "strip_kernels.cuh"
-#include "toroid/kernels/life_step.hpp"  // StepVariant, with_step_variant
+#include "toroid/core/step_variant.hpp"
 #include "toroid/kernels/strip_step.hpp"
 
 namespace toroid::gpu {
@@ -21,7 +21,7 @@ constexpr unsigned kFullWarp = 0xffffffffu;
 // call, so the records stay in registers without moves.
 template <class V, int K, bool WarmUp, int Phase>
 __device__ __forceinline__ void strip_iteration(const StripPlace& p, const StripArgs& a,
-                                                StripLane<K>& lane, std::int64_t i) {
+                                                StripLane<V, K>& lane, std::int64_t i) {
     std::uint64_t w = strip_load(p, a, lane);
 #pragma unroll
     for (int g = 0; g < K; ++g) {
@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(kStripThreads, 1) strip_kernel(StripArgs a) {
     const LaunchIndex at = this_thread();
     const StripPlace p = strip_place(at, a.s);
     if (!p.active) return;  // uniform over the warp: the shuffles see all 32 lanes
-    StripLane<K> lane{};
+    StripLane<V, K> lane{};
     // The warm-up: the first 2K - 2 iterations (stage g runs from 2g on),
     // rounded up to whole triples; rows_in >= 2K + 1 exceeds it.
     constexpr std::int64_t warm = 3 * ((2 * K - 2 + 2) / 3);
@@ -76,7 +76,8 @@ void launch_k(const StripArgs& a, cudaStream_t stream) {
     with_step_variant(a.rule, [&](auto variant) {
         using V = decltype(variant);
         // What strip_max_k() allows: no instantiation that would spill.
-        if constexpr (K == 1 || (!V::stochastic && (K <= 4 || V::kind != Neighbourhood::Moore)))
+        if constexpr (K == 1 ||
+                      (!V::stochastic && (K <= 4 || V::neighbourhood != Neighbourhood::Moore)))
             strip_kernel<V, K><<<to_dim3(l.grid), to_dim3(l.block), 0, stream>>>(a);
     });
 }

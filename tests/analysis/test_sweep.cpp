@@ -219,9 +219,11 @@ TEST(SweepBackend, ParallelIngestBehindASingleCallerBackendAgrees) {
       private:
         std::unique_ptr<BatchBackend> cpu_;
     };
-    register_batch_backend(BatchBackendEntry{
-        "test-single-caller", -100, [] { return true; }, [] { return std::string(); },
-        [](const BatchOptions&) { return std::make_unique<SingleCaller>(); }});
+    BatchBackendEntry entry;
+    entry.name = "test-single-caller";
+    entry.preference = -100;  // never "auto"
+    entry.create = [](const BatchOptions&) { return std::make_unique<SingleCaller>(); };
+    batch_backend_registry().add(entry);
     SweepOptions o;
     o.soups = 50;
     o.soup.torus_width = o.soup.torus_height = 32;

@@ -59,9 +59,9 @@ inline void emulated_strip_launch(const std::vector<std::uint64_t>& src,
     // block's registers are emulated on the heap, and smaller is faster.
     auto launch = [&](auto cap) {
         constexpr int Cap = decltype(cap)::value;
-        kernels::with_step_variant(rule, [&](auto variant) {
+        with_step_variant(rule, [&](auto variant) {
             using V = decltype(variant);
-            emulate_launch_program<kernels::StripBlockShared<Cap>>(
+            emulate_launch_program<kernels::StripBlockShared<V, Cap>>(
                 l.grid, l.block, [&](auto&& run_phase, const Index3& b) {
                     kernels::strip_block_program<V, Cap>(a, gens, l.grid, b, run_phase);
                 });
@@ -108,11 +108,10 @@ class EmulatedCudaPlanes {
             const std::uint64_t* src = plane_[cur_].data();
             std::uint64_t* dst = plane_[1 - cur_].data();
             const kernels::LaunchShape l = kernels::step_launch_shape(shape_, max_blocks_y_);
-            kernels::with_step_variant(rule_, [&](auto variant) {
-                using V = decltype(variant);
+            with_step_variant(rule_, [&](auto variant) {
                 emulate_launch(l.grid, l.block, [&](const LaunchIndex& at) {
-                    kernels::step_body<V::kind, V::life, V::stochastic>(at, src, dst, shape_, rule_,
-                                                                        seed_, generation_);
+                    kernels::step_body<decltype(variant)>(at, src, dst, shape_, rule_, seed_,
+                                                          generation_);
                 });
             });
             cur_ = 1 - cur_;

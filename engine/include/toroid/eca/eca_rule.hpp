@@ -3,8 +3,8 @@
 //
 // A rule is its Wolfram number 0..255. Variables: x = left neighbour,
 // y = the cell itself, z = right neighbour; the new state is bit
-// (4x + 2y + z) of the number (DOMAIN.md section 2). Truth tables are listed
-// in the DOMAIN.md order 111, 110, 101, 100, 011, 010, 001, 000.
+// (4x + 2y + z) of the number (Wolfram's numbering, docs/eca.md). Truth tables
+// are listed in the order 111, 110, 101, 100, 011, 010, 001, 000.
 //
 // Formulas printed here use the syntax eca_formula.hpp parses, so that
 // eca_rule_from_formula(eca_minimal_sop(n)) == n and likewise for eca_anf:

@@ -1,6 +1,6 @@
 // Patterns: what a pattern file holds, independent of its format.
 //
-// Formats (DESIGN.md "Files"): RLE (.rle), plaintext (.cells), Life 1.06
+// Formats (docs/architecture.md, "Pattern I/O"): RLE (.rle), plaintext (.cells), Life 1.06
 // (.lif/.life) and Golly's macrocell (.mc); each format's details are in
 // rle.hpp, plaintext.hpp, life106.hpp and macrocell.hpp. Every format may be
 // gzip-compressed (.rle.gz, .mc.gz, ...: gzip.hpp): readers recognise the

@@ -42,11 +42,13 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "toroid/core/bitslice.hpp"
 #include "toroid/core/compiled_rule.hpp"
 #include "toroid/core/launch_index.hpp"
 #include "toroid/core/plane_layout.hpp"
+#include "toroid/core/step_variant.hpp"
 #include "toroid/core/stochastic.hpp"
 #include "toroid/eca/eca_update.hpp"
 #include "toroid/kernels/launch_shape.hpp"
@@ -211,11 +213,10 @@ TOROID_HD std::uint64_t strip_extract(const std::uint64_t* words, std::int64_t w
     return out;
 }
 
-// One row's record for the rows below it (see the header's comment).
-struct StripRow {
-    RowSums<std::uint64_t> sums{};               // Moore
-    std::uint64_t west = 0, self = 0, east = 0;  // all kinds use self
-};
+// One row's record for the rows below it: the variant's Row
+// (core/step_variant.hpp: Moore rules keep their sums, computed once).
+template <class V>
+using StripRow = typename V::template Row<std::uint64_t>;
 
 // A lane's registers: three rows of records per stage, the band's progress.
 // The rows rotate by the iteration's phase i % 3: row[phase] is "up",
@@ -224,9 +225,9 @@ struct StripRow {
 // loop is unrolled by three, the phase is a constant at every call, so the
 // records stay in registers and the pipeline advances without moves (with
 // two rows the new one would overwrite "up" while it is still read).
-template <int Cap>
+template <class V, int Cap>
 struct StripLane {
-    StripRow row[3][Cap];
+    StripRow<V> row[3][Cap];
     std::int64_t y0 = 0, rows = 0;        // the band's first output row and its row count
     std::int64_t load_row = 0;            // next row to load, wrapped
     const std::uint64_t* load = nullptr;  // its canonical word 0
@@ -235,9 +236,9 @@ struct StripLane {
     std::uint64_t population = 0;
 };
 
-template <int Cap>
+template <class V, int Cap>
 TOROID_HD void strip_band_begin(const StripArgs& a, std::int64_t band, int gens,
-                                StripLane<Cap>& lane) {
+                                StripLane<V, Cap>& lane) {
     lane.y0 = band * a.band_rows;
     const std::int64_t left = a.s.height - lane.y0;
     lane.rows = left < a.band_rows ? left : a.band_rows;
@@ -245,18 +246,19 @@ TOROID_HD void strip_band_begin(const StripArgs& a, std::int64_t band, int gens,
     lane.load = a.s.row(a.src, lane.load_row) + kRowOffset;
     lane.store = a.s.row(a.dst, lane.y0) + kRowOffset;
     TOROID_UNROLL
-    for (int g = 0; g < Cap; ++g) lane.row[0][g] = lane.row[1][g] = lane.row[2][g] = StripRow{};
+    for (int g = 0; g < Cap; ++g) lane.row[0][g] = lane.row[1][g] = lane.row[2][g] = StripRow<V>{};
 }
 
 // Rows the band streams through.
-template <int Cap>
-TOROID_HD std::int64_t strip_rows_in(const StripLane<Cap>& lane, int gens) {
+template <class V, int Cap>
+TOROID_HD std::int64_t strip_rows_in(const StripLane<V, Cap>& lane, int gens) {
     return lane.rows + 2 * std::int64_t(gens);
 }
 
 // Generation 0 of the next row.
-template <int Cap>
-TOROID_HD std::uint64_t strip_load(const StripPlace& p, const StripArgs& a, StripLane<Cap>& lane) {
+template <class V, int Cap>
+TOROID_HD std::uint64_t strip_load(const StripPlace& p, const StripArgs& a,
+                                   StripLane<V, Cap>& lane) {
     const std::uint64_t* row = lane.load;
     if (++lane.load_row == a.s.height) {
         lane.load_row = 0;
@@ -340,17 +342,17 @@ TOROID_HD std::uint64_t funnel_east(std::uint64_t self, std::uint64_t next) {
 #endif
 }
 
+// The variant's record of a row; Life's sums in LOP3 gates on the device.
 template <class V>
-TOROID_HD StripRow strip_make_row(std::uint64_t west, std::uint64_t self, std::uint64_t east) {
-    StripRow r;
-    r.self = self;
-    if constexpr (V::kind == Neighbourhood::Moore) {
-        r.sums = V::life ? life_row_sums(west, self, east) : row_sums(west, self, east);
+TOROID_HD StripRow<V> strip_make_row(std::uint64_t west, std::uint64_t self, std::uint64_t east) {
+    if constexpr (std::is_same_v<V, LifeStep>) {
+        StripRow<V> r;
+        r.words = Shifted3<std::uint64_t>{west, self, east};
+        r.sums = life_row_sums(west, self, east);
+        return r;
     } else {
-        r.west = west;
-        r.east = east;
+        return V::prepare(Shifted3<std::uint64_t>{west, self, east});
     }
-    return r;
 }
 
 // Stage g of iteration i (phase = i % 3): `w` is this lane's word of the
@@ -358,31 +360,27 @@ TOROID_HD StripRow strip_make_row(std::uint64_t west, std::uint64_t self, std::u
 // (the lane's own at the warp's ends). Returns the stage's output word (the
 // next stage's row).
 template <class V, int Cap>
-TOROID_HD std::uint64_t strip_stage(const StripPlace& p, const StripArgs& a, StripLane<Cap>& lane,
-                                    int gens, int g, std::int64_t i, int phase, std::uint64_t w,
-                                    std::uint64_t from_left, std::uint64_t from_right) {
-    const StripRow& up = lane.row[phase][g];
-    const StripRow& mid = lane.row[phase == 2 ? 0 : phase + 1][g];
-    StripRow& down = lane.row[phase == 0 ? 2 : phase - 1][g];
+TOROID_HD std::uint64_t strip_stage(const StripPlace& p, const StripArgs& a,
+                                    StripLane<V, Cap>& lane, int gens, int g, std::int64_t i,
+                                    int phase, std::uint64_t w, std::uint64_t from_left,
+                                    std::uint64_t from_right) {
+    const StripRow<V>& up = lane.row[phase][g];
+    const StripRow<V>& mid = lane.row[phase == 2 ? 0 : phase + 1][g];
+    StripRow<V>& down = lane.row[phase == 0 ? 2 : phase - 1][g];
     down = strip_make_row<V>(funnel_west(w, from_left), w, funnel_east(w, from_right));
     std::uint64_t next;
-    if constexpr (V::life) {
-        next = life_next(up.sums, mid.sums, mid.self, down.sums);
+    if constexpr (std::is_same_v<V, LifeStep>) {
+        next = life_next(up.sums, mid.sums, mid.words.self, down.sums);  // LOP3 on the device
     } else {
-        Count4<std::uint64_t> count;
-        if constexpr (V::kind == Neighbourhood::Moore)
-            count = moore_count(up.sums, mid.sums, down.sums);
-        else if constexpr (V::kind == Neighbourhood::Hexagonal)
-            count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
-        else
-            count = von_neumann_count(up.self, mid.west, mid.east, down.self);
-        next = apply_rule(mid.self, count, a.rule.birth, a.rule.survive);
+        next = V::next(up, mid, down, a.rule);
         if constexpr (V::stochastic) {
-            const std::uint64_t candidates = stochastic_candidates(mid.self, count, a.rule);
+            const Count4<std::uint64_t> count = V::count(up, mid, down);
+            const std::uint64_t self = V::self(mid);
+            const std::uint64_t candidates = stochastic_candidates(self, count, a.rule);
             if (candidates) {
                 // The middle row: generation g + 1 of row y0 - gens + i - g - 1.
                 const std::int64_t y = strip_wrap(lane.y0 - gens + i - g - 1, a.s.height);
-                next |= strip_resolve(p, a, candidates, mid.self, count, a.generation + g, y);
+                next |= strip_resolve(p, a, candidates, self, count, a.generation + g, y);
             }
         }
     }
@@ -395,9 +393,9 @@ TOROID_HD bool strip_stage_runs(int g, std::int64_t i) {
 }
 
 // Writes the last stage's word of iteration i (rows y0.. from iteration 2k).
-template <int Cap>
-TOROID_HD void strip_store(const StripPlace& p, const StripArgs& a, StripLane<Cap>& lane, int gens,
-                           std::int64_t i, std::uint64_t w) {
+template <class V, int Cap>
+TOROID_HD void strip_store(const StripPlace& p, const StripArgs& a, StripLane<V, Cap>& lane,
+                           int gens, std::int64_t i, std::uint64_t w) {
     if (i < 2 * std::int64_t(gens)) return;
     std::uint64_t* row = lane.store;
     lane.store += a.s.stride;
@@ -409,9 +407,9 @@ TOROID_HD void strip_store(const StripPlace& p, const StripArgs& a, StripLane<Ca
 
 // ---- The exchange through block-shared memory (host emulation) ----------
 
-template <int Cap>
+template <class V, int Cap>
 struct StripBlockShared {
-    StripLane<Cap> lanes[kStripThreads];
+    StripLane<V, Cap> lanes[kStripThreads];
     std::uint64_t word[kStripThreads];  // published words (carry or population)
 };
 
@@ -420,7 +418,7 @@ struct StripBlockShared {
 template <class V, int Cap, class RunPhase>
 void strip_block_program(const StripArgs& a, int gens, const Index3& grid, const Index3& block,
                          RunPhase&& run_phase) {
-    using Shared = StripBlockShared<Cap>;
+    using Shared = StripBlockShared<V, Cap>;
     for (std::int64_t band = block.y; band < a.bands; band += grid.y) {
         run_phase([&](const LaunchIndex& at, Shared& sh) {
             if (strip_place(at, a.s).active)
@@ -432,7 +430,7 @@ void strip_block_program(const StripArgs& a, int gens, const Index3& grid, const
             run_phase([&](const LaunchIndex& at, Shared& sh) {
                 const StripPlace p = strip_place(at, a.s);
                 if (!p.active) return;
-                StripLane<Cap>& lane = sh.lanes[at.thread_rank()];
+                StripLane<V, Cap>& lane = sh.lanes[at.thread_rank()];
                 lane.carry = strip_load(p, a, lane);
             });
             for (int g = 0; g < gens && strip_stage_runs(g, i); ++g) {
@@ -448,7 +446,7 @@ void strip_block_program(const StripArgs& a, int gens, const Index3& grid, const
                     const std::uint64_t left = p.lane > 0 ? sh.word[t - 1] : sh.word[t];
                     const std::uint64_t right =
                         p.lane < kStripLanes - 1 ? sh.word[t + 1] : sh.word[t];
-                    StripLane<Cap>& lane = sh.lanes[t];
+                    StripLane<V, Cap>& lane = sh.lanes[t];
                     lane.carry =
                         strip_stage<V>(p, a, lane, gens, g, i, int(i % 3), lane.carry, left, right);
                 });
@@ -456,7 +454,7 @@ void strip_block_program(const StripArgs& a, int gens, const Index3& grid, const
             run_phase([&](const LaunchIndex& at, Shared& sh) {
                 const StripPlace p = strip_place(at, a.s);
                 if (!p.active) return;
-                StripLane<Cap>& lane = sh.lanes[at.thread_rank()];
+                StripLane<V, Cap>& lane = sh.lanes[at.thread_rank()];
                 strip_store(p, a, lane, gens, i, lane.carry);
             });
         }

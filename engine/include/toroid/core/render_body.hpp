@@ -4,8 +4,9 @@
 // scale, one copy or wrapping, hexagons) is in toroid/core/render_request.hpp.
 // This header is the arithmetic, written once as TOROID_HD functions of
 // integers only, so the CUDA kernel (kernels/src/render.cu, one thread per
-// pixel), the CPU backend (rows of pixels per worker) and the emulated launch
-// in the tests produce the same pixels bit for bit.
+// pixel), the CPU backend (rows of pixels per worker), the host fallback
+// (core/render.cpp) and the emulated launch in the tests produce the same
+// pixels bit for bit. It is the engine's: the kernels use it.
 //
 // PlaneView. The cells come from any word layout of rows of 64-bit words
 // (canonical: cell x of a row is bit x % 64 of word x / 64): row r of the
@@ -29,8 +30,9 @@
 #include "toroid/core/hd.hpp"
 #include "toroid/core/launch_index.hpp"
 #include "toroid/core/render_request.hpp"
+#include "toroid/core/torus_geometry.hpp"
 
-namespace toroid::kernels {
+namespace toroid::render {
 
 struct PlaneView {
     const std::uint64_t* words = nullptr;
@@ -53,22 +55,6 @@ struct RenderParams {
 
 inline constexpr std::uint32_t kRenderBlock = 16;  // threads per block: 16 x 16 pixels
 
-TOROID_HD std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-    const std::int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-TOROID_HD std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
-    return -floor_div(-a, b);
-}
-// a mod m in [0, m). Plane positions stay within a copy or two of the torus,
-// so the compares almost always answer and the division is rare.
-TOROID_HD std::int64_t wrap_mod(std::int64_t a, std::int64_t m) {
-    if (a >= 0 && a < m) return a;
-    if (a < 0 && a >= -m) return a + m;
-    if (a >= m && a < 2 * m) return a - m;
-    const std::int64_t r = a % m;
-    return r < 0 ? r + m : r;
-}
 // Whole cells of a fixed-point position: floor and ceiling (kSubcell is a
 // power of two, so these are shifts; >> of a negative value floors in C++20).
 TOROID_HD std::int64_t floor_cells(std::int64_t a) {
@@ -111,8 +97,8 @@ TOROID_HD std::uint64_t view_word(const PlaneView& v, std::int64_t r, std::int64
 }
 
 TOROID_HD bool view_cell(const PlaneView& v, std::int64_t plane_x, std::int64_t plane_y) {
-    const std::int64_t c = wrap_mod(plane_x - v.origin_x, v.torus_width);
-    const std::int64_t r = wrap_mod(plane_y - v.origin_y, v.torus_height);
+    const std::int64_t c = wrap(plane_x - v.origin_x, v.torus_width);
+    const std::int64_t r = wrap(plane_y - v.origin_y, v.torus_height);
     return (view_word(v, r, c / 64) >> (c % 64)) & 1u;
 }
 
@@ -188,15 +174,15 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
             const bool horizontal = up.x != c.x || up.y != c.y;
             if (vertical || horizontal) {
                 const bool bold = !p.hexagonal && q.bold_every > 0 &&
-                                  ((vertical && wrap_mod(c.x, q.bold_every) == 0) ||
-                                   (horizontal && wrap_mod(c.y, q.bold_every) == 0));
+                                  ((vertical && wrap(c.x, q.bold_every) == 0) ||
+                                   (horizontal && wrap(c.y, q.bold_every) == 0));
                 return bold ? pal.grid_bold : pal.grid;
             }
         }
         if (!view_cell(v, c.x, c.y)) return pal.dead;
         if (v.ages) {
-            const std::int64_t ax = wrap_mod(c.x - v.origin_x, v.torus_width);
-            const std::int64_t ay = wrap_mod(c.y - v.origin_y, v.torus_height);
+            const std::int64_t ax = wrap(c.x - v.origin_x, v.torus_width);
+            const std::int64_t ay = wrap(c.y - v.origin_y, v.torus_height);
             const std::uint64_t age = v.ages[ay * v.width + ax];
             // Newborn cells in the live colour, darkening towards old_age by 2^8 generations.
             std::int64_t t = (log2_fixed(age ? age : 1) * 255) / (8 * 256);
@@ -208,10 +194,10 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
     // Zoomed out: the cells whose top-left corner lies inside the pixel. Rows
     // and the run's start are wrapped once, then stepped (no division per row).
     const std::int64_t row0 = ceil_cells(y0), row1 = ceil_cells(y1);
-    std::int64_t row = wrap_mod(row0 - v.origin_y, v.torus_height);
+    std::int64_t row = wrap(row0 - v.origin_y, v.torus_height);
     const std::int64_t shift0 = p.hexagonal ? row0 * (kSubcell / 2) : 0;
     std::int64_t c0 = ceil_cells(x0 + shift0);
-    std::int64_t start = wrap_mod(c0 - v.origin_x, v.torus_width);
+    std::int64_t start = wrap(c0 - v.origin_x, v.torus_width);
     std::uint64_t live = 0, area = 0;
     std::int64_t len = ceil_cells(x1 + shift0) - c0;
     if (len > v.torus_width) len = v.torus_width;
@@ -284,4 +270,4 @@ inline RenderParams make_render_params(const RenderRequest& q, bool hexagonal,
     return p;
 }
 
-}  // namespace toroid::kernels
+}  // namespace toroid::render

@@ -3,13 +3,13 @@
 //
 // Why not hardware_concurrency() alone: it counts every core of the machine,
 // so a run pinned to one core (`taskset -c 1`, a container's cpuset) would
-// still start a helper thread, and the two threads then time-share that core
-// and spin waiting for each other (0.206 to 2e6 on one core: 18% of the run
-// in BackgroundJob::wait / run).
+// still start helper threads that time-share that core and spin waiting for
+// each other (the octal solver on one core spent 18% of its run so). Every
+// default thread count of toroid (thread pools, sweeps, games) starts here.
 #pragma once
 
-namespace toroid::games::detail {
+namespace toroid {
 
 unsigned usable_cores();  // >= 1
 
-}  // namespace toroid::games::detail
+}  // namespace toroid

@@ -1,4 +1,4 @@
-#include "usable_cores.hpp"
+#include "toroid/usable_cores.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -7,7 +7,7 @@
 #include <sched.h>
 #endif
 
-namespace toroid::games::detail {
+namespace toroid {
 
 unsigned usable_cores() {
 #if defined(__linux__)
@@ -21,4 +21,4 @@ unsigned usable_cores() {
     return std::max(1u, std::thread::hardware_concurrency());
 }
 
-}  // namespace toroid::games::detail
+}  // namespace toroid
