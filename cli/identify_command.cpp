@@ -7,23 +7,30 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "pattern_lookup.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
+#include "toroid/frontend/run_options.hpp"
 
 namespace toroid::cli {
 namespace {
+
+frontend::RunOptions seed_zero() {
+    frontend::RunOptions run;
+    run.seed = 0;
+    return run;
+}
 
 struct IdentifyCliOptions {
     std::string pattern = "-";
     std::optional<std::string> rule;
     std::uint64_t max_gens = 4096;
-    std::uint64_t seed = 0;
+    frontend::RunOptions run = seed_zero();  // --seed, 0 unless given
     bool json = false;
 };
 
 void identify_command(const IdentifyCliOptions& o) {
-    NamedPattern in;
+    frontend::NamedPattern in;
     if (o.pattern == "-") {
         if (isatty(0))
             throw InputError("no pattern: give a FILE or a library NAME, or pipe an RLE to stdin");
@@ -31,14 +38,14 @@ void identify_command(const IdentifyCliOptions& o) {
         in.pattern = parse_pattern(text, "<stdin>");
         in.name = in.pattern.name.empty() ? "<stdin>" : in.pattern.name;
     } else {
-        in = find_pattern(o.pattern);
+        in = frontend::find_pattern(o.pattern);
     }
     if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
     const Rule rule =
         (o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule())).with_torus(std::nullopt);
     IdentifyOptions io;
     io.max_generations = o.max_gens;
-    io.seed = o.seed;
+    io.seed = o.run.seed;
     const Identification id = identify(in.pattern.cells, rule, io);
     if (o.json) {
         nlohmann::json j{{"pattern", in.name},
@@ -86,7 +93,11 @@ void add_identify_command(CLI::App& app) {
     cmd->add_option("--rule", o->rule, "Rule (default: the pattern's, else B3/S23)");
     cmd->add_option("--max-gens", o->max_gens, "Generations to look for a repeat")
         ->capture_default_str();
-    cmd->add_option("--seed", o->seed, "Seed of a stochastic rule's draws")->capture_default_str();
+    frontend::RunOptionsSpec run;
+    run.backend = frontend::RunOptionsSpec::Backend::None;
+    run.threads = false;
+    run.seed_help = "Seed of a stochastic rule's draws";
+    frontend::add_run_options(*cmd, o->run, run);
     cmd->add_flag("--json", o->json, "Print the result as JSON");
     cmd->callback([o] { identify_command(*o); });
 }

@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "command.hpp"
-#include "common.hpp"
-#include "start_options.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/start_options.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
@@ -16,7 +16,7 @@ namespace toroid::cli {
 namespace {
 
 struct RunOptions {
-    StartOptions start;  // --rule --size --soup --seed --pattern --backend --threads
+    frontend::StartOptions start;  // --rule --size --soup --seed --pattern --backend --threads
     std::int64_t gens = 100;
     std::string out;
     bool crop = false;
@@ -30,12 +30,13 @@ void run(const RunOptions& o) {
     // Refuse an unwritable --out before the run, not after it.
     if (!o.out.empty()) check_writable_pattern_path(o.out);
 
-    const StartState st = resolve_start(o.start, /*require_input=*/true, std::uint64_t(o.gens));
+    const frontend::StartState st =
+        frontend::resolve_start(o.start, /*require_input=*/true, std::uint64_t(o.gens));
     const Rule& rule = st.rule;
-    const Size size = st.size;
+    const frontend::Size size = st.size;
 
     // Refused before anything is allocated; a pattern costs its own size.
-    const auto backend = start_backend(st, o.start);
+    const auto backend = frontend::start_backend(st, o.start);
     const auto t0 = std::chrono::steady_clock::now();
     backend->step(std::uint64_t(o.gens));
     const std::uint64_t population = backend->population();  // waits for the device too
@@ -63,7 +64,7 @@ void run(const RunOptions& o) {
                          {"backend", backend->describe()},
                          {"generation", backend->generation()},
                          {"population", population},
-                         {"hash", hex64(hash)},
+                         {"hash", frontend::hex64(hash)},
                          {"seconds", seconds},
                          {"cell_updates_per_second", rate}};
         if (!o.out.empty()) j["out"] = o.out;
@@ -78,9 +79,9 @@ void run(const RunOptions& o) {
     std::printf("backend     %s\n", backend->describe().c_str());
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
     std::printf("population  %llu\n", static_cast<unsigned long long>(population));
-    std::printf("hash        %s\n", hex64(hash).c_str());
+    std::printf("hash        %s\n", frontend::hex64(hash).c_str());
     std::printf("seconds     %.3f\n", seconds);
-    std::printf("cells/s     %s\n", format_rate(rate).c_str());
+    std::printf("cells/s     %s\n", frontend::format_rate(rate).c_str());
     if (!o.out.empty()) std::printf("written     %s\n", o.out.c_str());
 }
 
@@ -89,7 +90,7 @@ void run(const RunOptions& o) {
 void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
-    add_start_options(*cmd, o->start);
+    frontend::add_start_options(*cmd, o->start);
     cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
     cmd->add_option("--out", o->out,
                     "Write the final torus to FILE (.rle, .cells, .lif, .mc; + .gz)");

@@ -1,12 +1,13 @@
-#include "common.hpp"
+#include "toroid/frontend/common.hpp"
 
 #include <cctype>
 #include <charconv>
 #include <cstdio>
 
 #include "toroid/error.hpp"
+#include "toroid/frontend/thread_limit.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 Size parse_size(const std::string& text, const std::string& option) {
     const std::size_t x = text.find_first_of("xX*");
@@ -25,10 +26,8 @@ Size parse_size(const std::string& text, const std::string& option) {
 
 std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
                                       std::uint64_t seed, bool skip_unchanged) {
-    if (threads < 0)
-        throw InputError("--threads " + std::to_string(threads) +
-                         " is negative: expected 0 (all cores) or more");
-    return create_backend(name, rule, BackendOptions{threads, seed, skip_unchanged});
+    return create_backend(name, rule,
+                          BackendOptions{checked_threads(threads), seed, skip_unchanged});
 }
 
 std::string hex64(std::uint64_t v) {
@@ -43,4 +42,4 @@ std::string format_rate(double per_second) {
     return buf;
 }
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

@@ -7,7 +7,7 @@
 
 #include "toroid/core/backend.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 struct Size {
     std::int64_t width = 0, height = 0;
@@ -17,11 +17,12 @@ struct Size {
 Size parse_size(const std::string& text, const std::string& option);
 
 // Backend by name from the registry ("auto", "cpu", "cuda", ...), after
-// checking --threads; Backend::describe() says what it runs on.
+// checking the thread count as --threads is checked (thread_limit.hpp);
+// Backend::describe() says what it runs on.
 std::unique_ptr<Backend> make_backend(const std::string& name, const Rule& rule, int threads,
                                       std::uint64_t seed, bool skip_unchanged = true);
 
 std::string hex64(std::uint64_t v);
 std::string format_rate(double per_second);  // "1.23e+10"
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

@@ -1,10 +1,10 @@
-#include "start_options.hpp"
+#include "toroid/frontend/start_options.hpp"
 
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 void add_start_options(CLI::App& cmd, StartOptions& o) {
     cmd.add_option(
@@ -14,14 +14,11 @@ void add_start_options(CLI::App& cmd, StartOptions& o) {
         "--size", o.size,
         "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h, else room for the pattern)");
     cmd.add_option("--soup", o.soup, "Fill the torus with a random soup of this density (0..1)");
-    cmd.add_option("--seed", o.seed, "Seed of the soup and of stochastic rules")
-        ->capture_default_str();
     cmd.add_option("--pattern", o.pattern,
                    "Pattern file (.rle, .cells, .lif, .mc, each maybe .gz) or library name "
                    "(acorn, glider, ...), "
                    "placed at the centre");
-    cmd.add_option("--backend", o.backend, "cpu, cuda or auto")->capture_default_str();
-    cmd.add_option("--threads", o.threads, "CPU threads (0 = all cores)")->capture_default_str();
+    add_run_options(cmd, o.run);
 }
 
 StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_t generations,
@@ -54,12 +51,12 @@ StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_
 Grid start_grid(const StartState& st, const StartOptions& o) {
     if (st.pattern) return place_pattern(st.pattern->pattern, st.size.width, st.size.height);
     Grid grid(st.size.width, st.size.height);
-    if (o.soup) fill_soup(grid, *o.soup, o.seed);
+    if (o.soup) fill_soup(grid, *o.soup, o.run.seed);
     return grid;
 }
 
 std::unique_ptr<Backend> start_backend(const StartState& st, const StartOptions& o) {
-    auto backend = make_backend(o.backend, st.rule, o.threads, o.seed);
+    auto backend = make_backend(o.run.backend, st.rule, o.run.threads, o.run.seed);
     const std::int64_t width = st.size.width, height = st.size.height;
     if (st.pattern) {
         const Pattern& p = st.pattern->pattern;
@@ -74,4 +71,4 @@ std::unique_ptr<Backend> start_backend(const StartState& st, const StartOptions&
     return backend;
 }
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

@@ -1,4 +1,4 @@
-#include "pattern_lookup.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 
 #include "toroid/error.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 namespace fs = std::filesystem;
 
 namespace {
@@ -33,7 +33,7 @@ std::vector<fs::path> library_dirs() {
         candidates.push_back(dir / "../share/toroid/patterns");
     }
     candidates.emplace_back("patterns");
-    candidates.push_back(fs::path(__FILE__).parent_path().parent_path() / "patterns");
+    candidates.emplace_back(TOROID_SOURCE_PATTERNS);
     std::vector<fs::path> out;
     for (const auto& c : candidates)
         if (fs::is_directory(c, ec)) out.push_back(c);
@@ -119,4 +119,4 @@ NamedPattern find_pattern(const std::string& arg) {
                      " (library: " + all + ")");
 }
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

@@ -3,17 +3,21 @@
 // Only the dialogue lives here: reading one move per line from stdin (works
 // when stdin is a pipe), printing positions and explanations (text, or one
 // JSON object per line with --json), ending cleanly (exit 0) on EOF or
-// 'quit'. Legality and strategy come from the library: HeapSum (heap games,
-// every rule in heap_rule.hpp), wythoff_winning_moves, and SolvedGame for the
-// games solved by the generic solver. Heaps are numbered from 1.
+// 'quit'. The games, legality and strategy come from the library: game specs
+// (game_spec.hpp), HeapSum (heap games, every rule in heap_rule.hpp), Wythoff's
+// typed moves and winning moves (wythoff.hpp), and SolvedGame for the games
+// solved by the generic solver (GraphGame for graphs). Heaps are numbered
+// from 1.
 #include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
 
-#include "games_common.hpp"
+#include "games/common.hpp"
 #include "toroid/error.hpp"
+#include "toroid/games/game_spec.hpp"
+#include "toroid/games/graph_game.hpp"
 #include "toroid/games/heap_sum.hpp"
 #include "toroid/games/lecture_games.hpp"
 #include "toroid/games/parse.hpp"
@@ -166,23 +170,15 @@ class WythoffSession : public Session {
         const auto w = split_words(line);
         if (w.size() != 2) return "I did not understand '" + line + "'. " + syntax();
         const auto k = typed_number(w[1]);
-        if (!k || *k == 0) return std::string("K must be a whole number of at least 1");
-        if (w[0] == "1") {
-            if (*k > a_) return "heap 1 has only " + std::to_string(a_);
-            a_ -= *k;
-        } else if (w[0] == "2") {
-            if (*k > b_) return "heap 2 has only " + std::to_string(b_);
-            b_ -= *k;
-        } else if (w[0] == "both" || w[0] == "b") {
-            if (*k > std::min(a_, b_))
-                return "you can take at most " + std::to_string(std::min(a_, b_)) + " from both";
-            a_ -= *k;
-            b_ -= *k;
-        } else {
-            return "say which heap: 1, 2 or both. " + syntax();
-        }
-        made = w[0] == "b" || w[0] == "both" ? "take " + w[1] + " from both heaps"
-                                             : "take " + w[1] + " from heap " + w[0];
+        if (!k) return std::string("K must be a whole number of at least 1");
+        const bool both = w[0] == "both" || w[0] == "b";
+        const int heap = both ? 0 : w[0] == "1" ? 1 : w[0] == "2" ? 2 : -1;
+        if (heap < 0 && *k != 0) return "say which heap: 1, 2 or both. " + syntax();
+        if (auto why = wythoff_illegal(a_, b_, heap, *k)) return why;  // K = 0 first
+        const WythoffMove m = wythoff_move(a_, b_, heap, *k);
+        a_ = m.a;
+        b_ = m.b;
+        made = both ? "take " + w[1] + " from both heaps" : "take " + w[1] + " from heap " + w[0];
         return std::nullopt;
     }
     std::string computer_move(std::string& what, bool user_moved) override {
@@ -195,10 +191,9 @@ class WythoffSession : public Session {
             return "and leave a P-position: (floor(n*phi), floor(n*phi) + n) with n = " +
                    std::to_string(std::max(a_, b_) - std::min(a_, b_));
         }
-        if (a_ >= b_)
-            --a_;
-        else
-            --b_;
+        const WythoffMove m = wythoff_stalling_move(a_, b_);
+        a_ = m.a;
+        b_ = m.b;
         what = "take 1 from the larger heap";
         return no_forced_win(user_moved);
     }
@@ -233,15 +228,16 @@ class SolvedSession : public Session {
     }
     // The parity game ends when the heap is empty (the solver's extra move to
     // END only encodes who won).
-    bool over() const override { return parity_ ? pos_[0] <= 0 : game_->moves(pos_).empty(); }
+    bool over() const override {
+        return parity_ ? ParityGame::heap_empty(pos_) : game_->moves(pos_).empty();
+    }
     bool user_wins_at_end(bool user_to_move) const override {
         if (!parity_) return !user_to_move;
-        const bool mover_even = pos_[1] == 0;
-        return user_to_move == mover_even;
+        return user_to_move == ParityGame::mover_holds_even(pos_);
     }
     std::string end_text(bool user_to_move) const override {
         if (!parity_) return Session::end_text(user_to_move);
-        const bool mover_even = pos_[1] == 0;
+        const bool mover_even = ParityGame::mover_holds_even(pos_);
         const std::string mover = user_to_move ? "you hold" : "I hold";
         return "The heap is empty: " + mover + " an " + (mover_even ? "even" : "odd") +
                " number of stones.";
@@ -292,27 +288,6 @@ class SolvedSession : public Session {
     bool parity_;
 };
 
-class GraphGame : public ImpartialGame {
-  public:
-    explicit GraphGame(GameGraph g) : graph_(std::move(g)) {}
-    std::vector<Position> moves(const Position& p) const override {
-        std::vector<Position> out;
-        for (const auto w : graph_.moves(static_cast<std::size_t>(p[0])))
-            out.push_back({static_cast<std::int64_t>(w)});
-        return out;
-    }
-    std::string describe(const Position& p) const override {
-        return graph_.name(static_cast<std::size_t>(p[0]));
-    }
-    std::string describe_move(const Position&, const Position& to) const override {
-        return "move to " + describe(to);
-    }
-    const GameGraph& graph() const { return graph_; }
-
-  private:
-    GameGraph graph_;
-};
-
 std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool misere) {
     if (a.empty())
         throw InputError(
@@ -323,7 +298,7 @@ std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool mi
     if (misere && kind != "nim") throw InputError("--misere is available for nim only");
     if (kind == "nim" || kind == "subtraction" || kind == "octal" || kind == "grundy" ||
         kind == "take" || kind == "compound" || kind == "sum")
-        return std::make_unique<HeapSession>(heap_position(kind, rest, misere));
+        return std::make_unique<HeapSession>(heap_game(kind, rest, misere));
     if (kind == "wythoff") {
         if (rest.size() != 2) throw InputError("play wythoff needs two heaps");
         return std::make_unique<WythoffSession>(parse_u64_max(rest[0], "heap 1", kWythoffMaxHeap),
@@ -331,23 +306,19 @@ std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool mi
     }
     if (kind == "parity") {
         if (rest.size() != 1) throw InputError("play parity needs the (odd) number of stones");
-        const auto n = static_cast<std::int64_t>(parse_u64_max(rest[0], "stones", 100000));
-        if (n % 2 == 0)
-            throw InputError("the parity game needs an odd number of stones (got " + rest[0] + ")");
+        const std::int64_t n = parse_parity_stones(rest[0]);
         return std::make_unique<SolvedSession>(std::make_unique<ParityGame>(4),
                                                ParityGame::start(n), true);
     }
     if (kind == "graph") {
         if (rest.size() != 2) throw InputError("play graph needs FILE and the start vertex");
         auto game = std::make_unique<GraphGame>(read_game_graph(rest[0]));
-        const auto v = game->graph().find(rest[1]);
-        if (!v) throw InputError("vertex '" + rest[1] + "' is not in " + rest[0]);
-        return std::make_unique<SolvedSession>(std::move(game),
-                                               Position{static_cast<std::int64_t>(*v)});
+        Position start = game->position_of(rest[1], rest[0]);
+        return std::make_unique<SolvedSession>(std::move(game), std::move(start));
     }
     if (kind == "game-n" || kind == "chocolate" || kind == "coins") {
-        auto [game, start] = solver_position(kind, rest);
-        return std::make_unique<SolvedSession>(std::move(game), std::move(start));
+        SolverGame g = solver_game(kind, rest);
+        return std::make_unique<SolvedSession>(std::move(g.game), std::move(g.start));
     }
     throw InputError("unknown game '" + kind +
                      "' for play: expected nim, subtraction, octal, grundy, sum, wythoff, game-n, "

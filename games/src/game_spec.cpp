@@ -1,16 +1,17 @@
-#include "games_common.hpp"
+#include "toroid/games/game_spec.hpp"
 
 #include <algorithm>
-#include <iostream>
 
 #include "toroid/error.hpp"
+#include "toroid/games/heap_games.hpp"
 #include "toroid/games/lecture_games.hpp"
+#include "toroid/games/misere.hpp"
+#include "toroid/games/octal.hpp"
 #include "toroid/games/parse.hpp"
 #include "toroid/games/subtraction.hpp"
+#include "toroid/games/sum.hpp"
 
-namespace toroid::cli {
-
-using namespace toroid::games;
+namespace toroid::games {
 
 std::vector<std::uint64_t> parse_heaps(const std::vector<std::string>& args, bool allow_empty) {
     if (args.empty() && !allow_empty)
@@ -19,10 +20,6 @@ std::vector<std::uint64_t> parse_heaps(const std::vector<std::string>& args, boo
     for (std::size_t i = 0; i < args.size(); ++i)
         heaps.push_back(parse_u64(args[i], "heap " + std::to_string(i + 1)));
     return heaps;
-}
-
-void print_json(const nlohmann::json& j) {
-    std::cout << j.dump(2) << "\n";
 }
 
 namespace {
@@ -46,7 +43,7 @@ const std::vector<std::string> tail(const std::vector<std::string>& v) {
 
 }  // namespace
 
-HeapSum heap_position(const std::string& kind, const std::vector<std::string>& args, bool misere) {
+HeapSum heap_game(const std::string& kind, const std::vector<std::string>& args, bool misere) {
     if (kind == "nim") return HeapSum::uniform(parse_heaps(args), nim_rule(), misere);
     if (kind == "subtraction" || kind == "octal" || kind == "take") {
         if (args.empty())
@@ -109,8 +106,16 @@ HeapSum heap_position(const std::string& kind, const std::vector<std::string>& a
     throw InputError("unknown heap game '" + kind + "'");
 }
 
+HeapSum split_game(const SplitGame& game, const std::vector<std::string>& args) {
+    const auto heaps = parse_heaps(args);
+    const std::uint64_t mx = largest(heaps);
+    if (mx > kMaxSplitHeap)
+        throw InputError("heap " + std::to_string(mx) + " is too large for " + game.name() +
+                         " (at most " + std::to_string(kMaxSplitHeap) + ")");
+    return HeapSum::uniform(heaps, split_rule(game, mx));
+}
+
 namespace {
-constexpr double kMaxSolverPositions = 2'000'000;
 
 // Refuses before enumerating when a game would have too many positions.
 void check_size(double positions, const std::string& what) {
@@ -123,8 +128,7 @@ void check_size(double positions, const std::string& what) {
 }
 }  // namespace
 
-std::pair<std::unique_ptr<ImpartialGame>, Position> solver_position(
-    const std::string& kind, const std::vector<std::string>& rest) {
+SolverGame solver_game(const std::string& kind, const std::vector<std::string>& rest) {
     auto small = [](const std::string& s, const std::string& what, std::uint64_t max) {
         return static_cast<std::int64_t>(parse_u64_max(s, what, max));
     };
@@ -157,4 +161,82 @@ std::pair<std::unique_ptr<ImpartialGame>, Position> solver_position(
     throw InputError("unknown game '" + kind + "'");
 }
 
-}  // namespace toroid::cli
+SolverGame misere_game(const std::vector<std::string>& args) {
+    if (args.size() < 2) {
+        throw InputError(
+            "grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
+            "subtraction SET HEAPS | chocolate M N");
+    }
+    const std::string& kind = args[0];
+    SolverGame s;
+    std::size_t first = 1;
+    if (kind == "octal") {
+        s.game = std::make_unique<OctalHeapsGame>(OctalGame::parse(args[1]));
+        first = 2;
+    } else if (kind == "subtraction") {
+        s.game = std::make_unique<SubtractionHeapsGame>(SubtractionSet::parse(args[1]));
+        first = 2;
+    } else if (kind == "nim") {
+        s.game = std::make_unique<TakeHeapsGame>(std::int64_t{1} << 40);
+    } else if (kind == "chocolate") {
+        s.game = std::make_unique<ChocolateBar>();
+    } else {
+        throw InputError("grundy misere: unknown game '" + kind +
+                         "' (expected nim, octal, subtraction or chocolate)");
+    }
+    double size = 1;
+    for (std::size_t i = first; i < args.size(); ++i) {
+        const auto h = parse_u64_max(args[i], "heap " + std::to_string(i - first + 1), 1'000'000);
+        s.start.push_back(static_cast<std::int64_t>(h));
+        size *= static_cast<double>(h + 1);
+    }
+    if (s.start.empty()) throw InputError("grundy misere: no heaps given");
+    if (kind == "chocolate" && (s.start.size() != 2 || s.start[0] < 1 || s.start[1] < 1)) {
+        throw InputError("chocolate needs the bar size M N (both at least 1)");
+    }
+    if (size > kMaxSolverPositions) {
+        throw InputError("game too large to enumerate by brute force: up to " +
+                         std::to_string(static_cast<long long>(size)) +
+                         " positions (at most 2000000); give smaller heaps");
+    }
+    if (kind != "chocolate") s.start = normalise_heaps(s.start);
+    return s;
+}
+
+HeapsGame heaps_game(const std::string& kind, const std::string& rule) {
+    HeapsGame h;
+    if (kind == "octal") {
+        const auto g = OctalGame::parse(rule);
+        const auto name = octal_name(g.code());
+        h.title = "octal game " + g.code() + (name.empty() ? "" : " (" + name + ")");
+        h.game = std::make_unique<OctalHeapsGame>(g);
+    } else if (kind == "subtraction") {
+        const auto set = SubtractionSet::parse(rule);
+        h.title = "subtraction game S = {" + set.to_string() + "}";
+        h.game = std::make_unique<SubtractionHeapsGame>(set);
+    } else {
+        throw InputError("misère values are available for octal and subtraction games (got '" +
+                         kind + "')");
+    }
+    return h;
+}
+
+void check_misere_values_size(const std::string& kind, std::size_t upto,
+                              std::size_t max_positions) {
+    if (kind != "octal" || heap_positions_bound(upto) <= max_positions) return;
+    std::size_t fits = 0;
+    while (heap_positions_bound(fits + 1) <= max_positions) ++fits;
+    throw InputError("misère values by brute force: heaps up to " + std::to_string(upto) +
+                     " can reach up to " + std::to_string(heap_positions_bound(upto)) +
+                     " positions (multisets of heaps; at most " + std::to_string(max_positions) +
+                     "); ask for --upto " + std::to_string(fits) + " or less");
+}
+
+std::int64_t parse_parity_stones(const std::string& text) {
+    const auto n = static_cast<std::int64_t>(parse_u64_max(text, "stones", 100000));
+    if (n % 2 == 0)
+        throw InputError("the parity game needs an odd number of stones (got " + text + ")");
+    return n;
+}
+
+}  // namespace toroid::games

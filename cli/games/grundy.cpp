@@ -1,18 +1,19 @@
 // `toroid grundy subtraction|octal|graph|sum`: Sprague-Grundy values,
 // periods proved by the Guy-Smith theorem, loopy graphs, sums of games.
-#include <unistd.h>
-
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 
-#include "games_common.hpp"
+#include "games/common.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/interrupt_scope.hpp"
+#include "toroid/frontend/progress_line.hpp"
 #include "toroid/games/game_graph.hpp"
+#include "toroid/games/game_spec.hpp"
 #include "toroid/games/graph_analysis.hpp"
 #include "toroid/games/heap_games.hpp"
 #include "toroid/games/lecture_games.hpp"
@@ -84,33 +85,12 @@ double since(std::chrono::steady_clock::time_point t0) {
 void run_misere_values(const std::string& kind, const std::string& rule,
                        const std::string& upto_text, bool as_json) {
     const auto upto = parse_u64_max(upto_text, "--upto", 1000);
-    std::unique_ptr<ImpartialGame> game;
-    std::string title;
-    if (kind == "octal") {
-        const auto g = OctalGame::parse(rule);
-        const auto name = octal_name(g.code());
-        title = "octal game " + g.code() + (name.empty() ? "" : " (" + name + ")");
-        game = std::make_unique<OctalHeapsGame>(g);
-    } else if (kind == "subtraction") {
-        const auto set = SubtractionSet::parse(rule);
-        title = "subtraction game S = {" + set.to_string() + "}";
-        game = std::make_unique<SubtractionHeapsGame>(set);
-    } else {
-        throw InputError("misère values are available for octal and subtraction games (got '" +
-                         kind + "')");
-    }
+    const HeapsGame heaps = heaps_game(kind, rule);
+    const std::string& title = heaps.title;
     constexpr std::size_t kMaxPositions = 300'000;
-    if (kind == "octal" && heap_positions_bound(upto) > kMaxPositions) {
-        std::size_t fits = 0;
-        while (heap_positions_bound(fits + 1) <= kMaxPositions) ++fits;
-        throw InputError("misère values by brute force: heaps up to " + std::to_string(upto) +
-                         " can reach up to " + std::to_string(heap_positions_bound(upto)) +
-                         " positions (multisets of heaps; at most " +
-                         std::to_string(kMaxPositions) + "); ask for --upto " +
-                         std::to_string(fits) + " or less");
-    }
+    check_misere_values_size(kind, upto, kMaxPositions);
     const auto t0 = std::chrono::steady_clock::now();
-    const auto g = misere_heap_values(*game, upto, kMaxPositions);
+    const auto g = misere_heap_values(*heaps.game, upto, kMaxPositions);
     if (as_json) {
         return print_json({{"game", kind},
                            {"rule", rule},
@@ -145,11 +125,6 @@ void run_subtraction(const SeqOptions& o) {
                    {{"game", "subtraction"}, {"set", set.to_string()}});
 }
 
-volatile std::sig_atomic_t g_interrupted = 0;
-extern "C" void on_interrupt(int) {
-    g_interrupted = 1;
-}
-
 std::string eta_text(double s) {
     if (s < 0) return "?";
     char buf[32];
@@ -170,25 +145,28 @@ void run_octal(const SeqOptions& o) {
     const auto t0 = std::chrono::steady_clock::now();
     OctalRunOptions run;
     run.max_seconds = o.no_limit ? 0 : o.max_time;
-    const bool tty = isatty(STDERR_FILENO) != 0;
-    if (o.progress || tty) {
-        run.progress = [&, tty](const OctalProgress& p) {
+    frontend::ProgressLine line;  // on a terminal; --progress lines also into a pipe
+    if (o.progress || line.enabled()) {
+        run.progress = [&](const OctalProgress& p) {
             if (o.progress && p.doubling) {
-                std::cerr << (tty ? "\r\033[K" : "") << "n = " << p.n << ": "
-                          << static_cast<long long>(p.pairs_per_heap) << " pairs per heap size, ";
+                std::ostringstream text;
+                text << "n = " << p.n << ": " << static_cast<long long>(p.pairs_per_heap)
+                     << " pairs per heap size, ";
                 if (!p.common_values.empty())
-                    std::cerr << p.rare_positions << " rare positions, common values "
-                              << p.common_values << " ";
-                std::cerr << "(" << since(t0) << " s; " << p.trend << "; ETA "
-                          << eta_text(p.eta_seconds) << ")" << std::endl;
-            } else if (tty) {
-                std::cerr << "\r\033[Kn = " << p.n << " of " << p.upto << " ("
-                          << static_cast<int>(100.0 * static_cast<double>(p.n) /
-                                              static_cast<double>(p.upto))
-                          << "%), rare share " << static_cast<int>(1000 * p.rare_share) / 10.0
-                          << "%, " << p.trend << ", ETA " << eta_text(p.eta_seconds)
-                          << "  (Ctrl-C stops" << (o.checkpoint.empty() ? "" : " and saves") << ")"
-                          << std::flush;
+                    text << p.rare_positions << " rare positions, common values " << p.common_values
+                         << " ";
+                text << "(" << since(t0) << " s; " << p.trend << "; ETA " << eta_text(p.eta_seconds)
+                     << ")";
+                line.print(text.str());
+            } else if (line.enabled()) {
+                std::ostringstream text;
+                text << "n = " << p.n << " of " << p.upto << " ("
+                     << static_cast<int>(100.0 * static_cast<double>(p.n) /
+                                         static_cast<double>(p.upto))
+                     << "%), rare share " << static_cast<int>(1000 * p.rare_share) / 10.0 << "%, "
+                     << p.trend << ", ETA " << eta_text(p.eta_seconds) << "  (Ctrl-C stops"
+                     << (o.checkpoint.empty() ? "" : " and saves") << ")";
+                line.show(text.str());
             }
         };
     }
@@ -202,19 +180,13 @@ void run_octal(const SeqOptions& o) {
             write_octal_checkpoint(o.checkpoint, game.code(), g);
         };
     }
-    g_interrupted = 0;
-    run.stop_requested = [] { return g_interrupted != 0; };
-    const auto previous = std::signal(SIGINT, on_interrupt);
+    run.stop_requested = [] { return frontend::InterruptScope::requested(); };
     OctalSequence seq;
-    try {
+    {
+        const frontend::InterruptScope ctrl_c;  // Ctrl-C stops (and saves) cleanly
         seq = octal_grundy(game, upto, run);
-    } catch (...) {
-        std::signal(SIGINT, previous);
-        if (tty) std::cerr << "\r\033[K" << std::flush;
-        throw;
     }
-    std::signal(SIGINT, previous);
-    if (tty) std::cerr << "\r\033[K" << std::flush;
+    line.clear();
     Periodicity per = seq.period;
     if (o.period && !per.found && !seq.stopped) per = octal_period(game, seq.g);
     const std::string name = octal_name(game.code());
@@ -363,67 +335,27 @@ void run_misere(const std::vector<std::string>& args, bool as_json, bool values,
                 "grundy misere --values needs a game and its rule: octal CODE | subtraction SET");
         return run_misere_values(args[0], args[1], upto.empty() ? "30" : upto, as_json);
     }
-    if (args.size() < 2) {
-        throw InputError(
-            "grundy misere needs a game and a position: nim HEAPS | octal CODE HEAPS | "
-            "subtraction SET HEAPS | chocolate M N");
-    }
-    const std::string& kind = args[0];
-    std::unique_ptr<ImpartialGame> game;
-    std::size_t first = 1;
-    if (kind == "octal") {
-        game = std::make_unique<OctalHeapsGame>(OctalGame::parse(args[1]));
-        first = 2;
-    } else if (kind == "subtraction") {
-        game = std::make_unique<SubtractionHeapsGame>(SubtractionSet::parse(args[1]));
-        first = 2;
-    } else if (kind == "nim") {
-        game = std::make_unique<TakeHeapsGame>(std::int64_t{1} << 40);
-    } else if (kind == "chocolate") {
-        game = std::make_unique<ChocolateBar>();
-    } else {
-        throw InputError("grundy misere: unknown game '" + kind +
-                         "' (expected nim, octal, subtraction or chocolate)");
-    }
-    Position start;
-    double size = 1;
-    for (std::size_t i = first; i < args.size(); ++i) {
-        const auto h = parse_u64_max(args[i], "heap " + std::to_string(i - first + 1), 1'000'000);
-        start.push_back(static_cast<std::int64_t>(h));
-        size *= static_cast<double>(h + 1);
-    }
-    if (start.empty()) throw InputError("grundy misere: no heaps given");
-    if (kind == "chocolate" && (start.size() != 2 || start[0] < 1 || start[1] < 1)) {
-        throw InputError("chocolate needs the bar size M N (both at least 1)");
-    }
-    if (size > 2'000'000) {
-        throw InputError("game too large to enumerate by brute force: up to " +
-                         std::to_string(static_cast<long long>(size)) +
-                         " positions (at most 2000000); give smaller heaps");
-    }
-    if (kind != "chocolate") start = normalise_heaps(start);
-    const auto s = solve(*game, start);
-    const auto cmp = compare_misere(s.graph());
-    const auto normal = s.outcome(start), mis = s.misere_outcome(start);
-    std::vector<std::string> winning;
-    for (const auto w : s.graph().moves(s.id(start)))
-        if (cmp.misere[w] == Outcome::P) winning.push_back(game->describe(s.position(w)));
-    std::vector<std::string> differ;
-    for (const auto v : cmp.differing) differ.push_back(game->describe(s.position(v)));
+    const SolverGame spec = misere_game(args);
+    const ImpartialGame& game = *spec.game;
+    const Position& start = spec.start;
+    const MiserePositionAnalysis a = analyze_misere_position(game, start);
+    std::vector<std::string> winning, differ;
+    for (const auto& p : a.misere_winning_moves) winning.push_back(game.describe(p));
+    for (const auto& p : a.differing) differ.push_back(game.describe(p));
     if (as_json) {
-        return print_json({{"position", game->describe(start)},
-                           {"normal_value", s.value(start).to_string()},
-                           {"normal_outcome", to_string(normal)},
-                           {"misere_outcome", to_string(mis)},
+        return print_json({{"position", game.describe(start)},
+                           {"normal_value", a.normal_value.to_string()},
+                           {"normal_outcome", to_string(a.normal)},
+                           {"misere_outcome", to_string(a.misere)},
                            {"misere_winning_moves_to", winning},
-                           {"positions", s.size()},
+                           {"positions", a.positions},
                            {"differing_positions", differ}});
     }
-    std::cout << game->describe(start) << " (" << s.size()
+    std::cout << game.describe(start) << " (" << a.positions
               << " positions reachable, solved by brute force)\n";
-    std::cout << "normal play: g = " << s.value(start).to_string() << ", " << describe(normal)
+    std::cout << "normal play: g = " << a.normal_value.to_string() << ", " << describe(a.normal)
               << "\n";
-    std::cout << "misère play: " << describe(mis) << "\n";
+    std::cout << "misère play: " << describe(a.misere) << "\n";
     if (!winning.empty()) {
         std::cout << "misère winning moves to:";
         for (const auto& w : winning) std::cout << " [" << w << "]";
@@ -432,7 +364,7 @@ void run_misere(const std::vector<std::string>& args, bool as_json, bool values,
     if (differ.empty()) {
         std::cout << "misère and normal play agree at every reachable position\n";
     } else {
-        std::cout << "misère and normal play differ at " << differ.size() << " of " << s.size()
+        std::cout << "misère and normal play differ at " << differ.size() << " of " << a.positions
                   << " reachable positions, e.g.:";
         for (std::size_t i = 0; i < differ.size() && i < 10; ++i)
             std::cout << " [" << differ[i] << "]";

@@ -5,8 +5,9 @@
 #include <iostream>
 #include <memory>
 
-#include "games_common.hpp"
+#include "games/common.hpp"
 #include "toroid/error.hpp"
+#include "toroid/games/game_spec.hpp"
 #include "toroid/games/heap_rule.hpp"
 #include "toroid/games/lecture_games.hpp"
 #include "toroid/games/parse.hpp"
@@ -124,7 +125,7 @@ struct Opts {
 };
 
 void run_heaps(const std::string& kind, const Opts& o) {
-    const auto s = heap_position(kind, o.args);
+    const auto s = heap_game(kind, o.args);
     std::string name = kind == "take"       ? "take 1.." + o.args.at(0) + " from one heap"
                        : kind == "compound" ? "compound (heap 1: take 1..3, heap 2: take an odd "
                                               "number, other heaps: Nim)"
@@ -149,19 +150,14 @@ void run_split(const Opts& o) {
         std::cout << "\n";
         return;
     }
-    const auto heaps = parse_heaps(o.args);
-    std::uint64_t mx = 0;
-    for (const auto h : heaps) mx = std::max(mx, h);
-    if (mx > kMaxSplitHeap)
-        throw InputError("heap " + std::to_string(mx) + " is too large for " + game.name() +
-                         " (at most " + std::to_string(kMaxSplitHeap) + ")");
-    print_report(heap_report(game.name(), HeapSum::uniform(heaps, split_rule(game, mx))), o.json);
+    print_report(heap_report(game.name(), split_game(game, o.args)), o.json);
 }
 
 void run_coins(const Opts& o) {
-    auto [game, start] = solver_position("coins", o.args);
-    auto r = solved_report("coins on a strip (move a coin left, no jumping)", *game, start);
-    const auto closed = coin_strip_closed_form(start);
+    const SolverGame coins = solver_game("coins", o.args);
+    auto r =
+        solved_report("coins on a strip (move a coin left, no jumping)", *coins.game, coins.start);
+    const auto closed = coin_strip_closed_form(coins.start);
     r.notes.push_back(
         "staircase Nim: xor of the gaps in front of the 1st, 3rd, ... coin from the "
         "right = " +
@@ -175,11 +171,11 @@ void run_chocolate(const Opts& o) {
     if (o.args.size() != 2)
         throw InputError("chocolate needs the bar size M N, e.g. 'chocolate 4 7'");
     if (!o.keep_pieces) {
-        auto [game, start] = solver_position("chocolate", o.args);
+        const SolverGame bar = solver_game("chocolate", o.args);
         auto r = solved_report("chocolate bar, break and eat the piece without the poisoned corner",
-                               *game, start);
+                               *bar.game, bar.start);
         r.notes.push_back("closed form g = (m-1) xor (n-1) = " +
-                          std::to_string(chocolate_closed_form(start[0], start[1])));
+                          std::to_string(chocolate_closed_form(bar.start[0], bar.start[1])));
         r.extra["rule"] = "eat";
         return print_report(r, o.json);
     }
@@ -192,16 +188,14 @@ void run_chocolate(const Opts& o) {
     r.position = std::to_string(m) + " x " + std::to_string(n) + " bar";
     r.value = LoopyValue::of(t.at(m, n));
     r.outcome = r.value.outcome();
-    auto add = [&](std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) {
-        if ((t.at(a, b) ^ t.at(c, d)) != 0) return;
-        const std::string text = "break into " + std::to_string(a) + " x " + std::to_string(b) +
-                                 " and " + std::to_string(c) + " x " + std::to_string(d);
-        r.moves.push_back(text);
-        r.moves_json.push_back({{"text", text}, {"pieces", {{a, b}, {c, d}}}});
-    };
     if (r.outcome == Outcome::N) {
-        for (std::uint64_t a = 1; 2 * a <= m; ++a) add(a, n, m - a, n);
-        for (std::uint64_t b = 1; 2 * b <= n; ++b) add(m, b, m, n - b);
+        for (const ChocolateBreak& x : chocolate_pieces_winning_moves(t, m, n)) {
+            const std::string text = "break into " + std::to_string(x.a) + " x " +
+                                     std::to_string(x.b) + " and " + std::to_string(x.c) + " x " +
+                                     std::to_string(x.d);
+            r.moves.push_back(text);
+            r.moves_json.push_back({{"text", text}, {"pieces", {{x.a, x.b}, {x.c, x.d}}}});
+        }
     }
     r.notes.push_back("every game lasts exactly m*n - 1 = " + std::to_string(m * n - 1) +
                       " breaks, so g = (m*n - 1) mod 2 = " + std::to_string((m * n - 1) % 2) +
@@ -214,9 +208,7 @@ void run_chocolate(const Opts& o) {
 void run_parity(const Opts& o) {
     if (o.args.size() != 1)
         throw InputError("parity needs the (odd) number of stones, e.g. 'parity 27'");
-    const auto n = static_cast<std::int64_t>(parse_u64_max(o.args[0], "stones", 100000));
-    if (n % 2 == 0)
-        throw InputError("the parity game needs an odd number of stones (got " + o.args[0] + ")");
+    const std::int64_t n = parse_parity_stones(o.args[0]);
     if (o.take < 1 || o.take > 32) throw InputError("--take must be 1..32");
     const auto k = static_cast<std::int64_t>(o.take);
     const auto upto =
@@ -229,17 +221,14 @@ void run_parity(const Opts& o) {
                            game, ParityGame::start(n));
     r.position = std::to_string(n) + " stones, both players hold none";
     const auto a = analyze_parity_game(k, std::max<std::uint64_t>(upto, 8 * o.take + 8));
-    // P-positions with an odd total: the other player's parity is fixed by n
-    // and the mover's parity.
     json pp = json::array();
     std::string even = "  mover holds an even number:", odd = "  mover holds an odd number: ";
-    for (std::int64_t m = 0; m <= static_cast<std::int64_t>(upto); ++m)
-        for (std::int64_t mover = 0; mover < 2; ++mover) {
-            const std::int64_t other = (1 + m + mover) % 2;
-            if (a.at(m, mover, other) != 0) continue;
-            pp.push_back({{"stones", m}, {"mover_parity", mover}, {"other_parity", other}});
-            (mover ? odd : even) += " " + std::to_string(m);
-        }
+    for (const ParityPPosition& p : a.odd_total_p_positions(upto)) {
+        pp.push_back({{"stones", p.stones},
+                      {"mover_parity", p.mover_parity},
+                      {"other_parity", p.other_parity}});
+        (p.mover_parity ? odd : even) += " " + std::to_string(p.stones);
+    }
     r.notes.push_back("P-positions up to " + std::to_string(upto) +
                       " stones (odd total; the other player's parity follows):");
     r.notes.push_back(even);

@@ -1,6 +1,9 @@
-// The naive 1-D reference: one cell at a time, straight from DOMAIN.md's
-// definition (new state = bit 4l + 2c + r of the rule, neighbours mod width).
-// Shares nothing with the engine's bit-sliced code.
+// The naive 1-D reference: one cell at a time, straight from the definition
+// of an elementary automaton (Wolfram's numbering, docs/eca.md): the new
+// state of a cell is bit 4l + 2c + r of the rule number, with l, c, r the
+// left neighbour, the cell and the right neighbour, taken mod the width.
+// Shares nothing with the engine's bit-sliced code. The 2-D twin is
+// reference.hpp.
 #pragma once
 
 #include <cstdint>

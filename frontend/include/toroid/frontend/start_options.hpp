@@ -1,6 +1,7 @@
 // The start options shared by `toroid run` and `toroid-view`: what torus to
-// start from (--rule --size --soup --seed --pattern) and where to run it
-// (--backend --threads), and how they resolve into a rule, a size and a grid.
+// start from (--rule --size --soup --pattern, and --seed) and where to run it
+// (--backend --threads; the last three are the run options, run_options.hpp),
+// and how they resolve into a rule, a size and a grid.
 //
 // Rule and size as toroid/io/pattern_torus.hpp chooses them (--rule/--size,
 // then the file's rule and :T suffix, then room for the pattern), with the
@@ -15,25 +16,24 @@
 #include <optional>
 #include <string>
 
-#include "common.hpp"
-#include "pattern_lookup.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
+#include "toroid/frontend/run_options.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 struct StartOptions {
     std::optional<std::string> rule;
     std::string size;
     std::optional<double> soup;
-    std::uint64_t seed = 1;
     std::string pattern;
-    std::string backend = "auto";
-    int threads = 0;
+    RunOptions run;  // --backend --threads --seed
 };
 
-// Adds --rule --size --soup --seed --pattern --backend --threads to `cmd`.
+// Adds --rule --size --soup --pattern --backend --threads --seed to `cmd`.
 void add_start_options(CLI::App& cmd, StartOptions& options);
 
 struct StartState {
@@ -60,4 +60,4 @@ Grid start_grid(const StartState& state, const StartOptions& options);
 // 65536 x 65536 starts as fast as on 4096 x 4096. Soups are loaded whole.
 std::unique_ptr<Backend> start_backend(const StartState& state, const StartOptions& options);
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend

@@ -1,13 +1,14 @@
 // Games commands: nim, wythoff, zeckendorf, game-n (this file), grundy
-// (games_grundy.cpp) and play (games_play.cpp).
+// (grundy.cpp) and play (play.cpp).
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 
 #include "command.hpp"
-#include "games_common.hpp"
+#include "games/common.hpp"
 #include "toroid/error.hpp"
+#include "toroid/games/game_spec.hpp"
 #include "toroid/games/lecture_games.hpp"
 #include "toroid/games/nim.hpp"
 #include "toroid/games/parse.hpp"

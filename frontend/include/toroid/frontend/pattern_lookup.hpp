@@ -13,7 +13,7 @@
 
 #include "toroid/io/pattern.hpp"
 
-namespace toroid::cli {
+namespace toroid::frontend {
 
 struct NamedPattern {
     Pattern pattern;
@@ -25,4 +25,4 @@ NamedPattern find_pattern(const std::string& name_or_path);
 // Names in the library (file stems), sorted; empty when no library is found.
 std::vector<std::string> library_names();
 
-}  // namespace toroid::cli
+}  // namespace toroid::frontend
