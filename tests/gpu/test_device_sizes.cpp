@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu_test.hpp"
 #include "reference.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/core/render_request.hpp"
@@ -20,11 +21,11 @@
 namespace toroid {
 namespace {
 
-class DeviceSizes : public ::testing::TestWithParam<const char*> {
+// GpuTest's skip, with the step kernel as the parameter.
+class DeviceSizes : public testing::GpuTest, public ::testing::WithParamInterface<const char*> {
   protected:
     void SetUp() override {
-        if (gpu::device_count() == 0)
-            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
+        testing::GpuTest::SetUp();
         ::setenv("TOROID_CUDA_KERNEL", GetParam(), 1);
     }
     void TearDown() override { ::unsetenv("TOROID_CUDA_KERNEL"); }

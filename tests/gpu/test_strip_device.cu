@@ -12,6 +12,7 @@
 
 #include "cuda_check.cuh"
 #include "emulated_planes.hpp"
+#include "gpu_test.hpp"
 #include "reference.hpp"
 #include "strip_kernels.cuh"
 #include "toroid/cpu/cpu_backend.hpp"
@@ -22,13 +23,7 @@
 namespace toroid::testing {
 namespace {
 
-class StripDevice : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        if (gpu::device_count() == 0)
-            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
-    }
-};
+using StripDevice = GpuTest;
 
 gpu::DeviceBuffer<std::uint64_t> upload(const std::vector<std::uint64_t>& words) {
     gpu::DeviceBuffer<std::uint64_t> d(words.size());
