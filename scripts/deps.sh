@@ -13,11 +13,42 @@ packages=(
     openmpi-bin libopenmpi-dev # optional at build time: mpirun -np N toroid sweep
     clang libclang-rt-14-dev   # libFuzzer + sanitizer runtimes for .ci/run
     clang-format               # .ci/run checks formatting
+    patchelf                   # scripts/gpu-pack.sh: packed programs find their lib/ ($ORIGIN)
     libglfw3-dev python3-glad libimgui-dev   # toroid-view: GLFW, the glad generator, Dear ImGui
     xvfb xauth libgl1-mesa-dri               # toroid-view tests: Xvfb + Mesa (llvmpipe)
     python3-dev python3-venv python3-numpy python3-pytest   # the Python module and its tests
     python3-pandas python3-matplotlib        # docs/python.md's tour (run by the tests)
 )
+
+# The SASS report (scripts/sass-report.py, a CI test of CUDA builds) reads
+# machine code with cuobjdump and nvdisasm, which CUDA 13 on these machines
+# lacks: NVIDIA publishes both on PyPI. Installed when nvcc is present and
+# they are not, into /opt/toroid/cuda-tools/bin.
+cuda_tools=/opt/toroid/cuda-tools
+install_cuda_tools() {
+    { command -v nvcc || [[ -x /usr/local/cuda/bin/nvcc ]]; } >/dev/null 2>&1 || return 0
+    local tool wanted=()
+    for tool in cuobjdump nvdisasm; do
+        command -v "$tool" >/dev/null || [[ -x /usr/local/cuda/bin/$tool ]] ||
+            [[ -x $cuda_tools/bin/$tool ]] || wanted+=("$tool")
+    done
+    ((${#wanted[@]})) || return 0
+    local dir sudo=""
+    [[ $(id -u) -ne 0 ]] && sudo="sudo"
+    dir=$(mktemp -d)
+    echo "deps: installing ${wanted[*]} from PyPI into $cuda_tools/bin" >&2
+    for tool in "${wanted[@]}"; do
+        python3 -m pip download -q --no-deps --only-binary=:all: -d "$dir" \
+            "nvidia-cuda-$tool>=13.0,<14" >&2
+        $sudo mkdir -p "$cuda_tools/bin"
+        python3 -c 'import sys, zipfile; sys.stdout.buffer.write(
+            zipfile.ZipFile(sys.argv[1]).read("nvidia/cu13/bin/" + sys.argv[2]))' \
+            "$dir"/nvidia_cuda_"$tool"-*.whl "$tool" >"$dir/$tool"
+        $sudo install -m 755 "$dir/$tool" "$cuda_tools/bin/$tool"
+    done
+    rm -rf "$dir"
+}
+install_cuda_tools
 
 missing=()
 for p in "${packages[@]}"; do

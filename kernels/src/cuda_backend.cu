@@ -2,12 +2,14 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "cuda_check.cuh"
 #include "life_kernels.cuh"
 #include "render.cuh"
+#include "strip_kernels.cuh"
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/core/row_bits.hpp"
 #include "toroid/error.hpp"
@@ -18,16 +20,35 @@
 namespace toroid::gpu {
 namespace {
 
+// Which step kernel runs: TOROID_CUDA_KERNEL=classic (one generation per
+// launch, then the edge repair) or strip (toroid/kernels/strip_step.hpp: up
+// to 8 generations per launch, edges and population in the step). Classic
+// stays the default until a GPU run measures strip faster (docs/gpu.md).
+enum class StepKernel { Classic, Strip };
+
+StepKernel step_kernel_from_environment() {
+    const char* v = std::getenv("TOROID_CUDA_KERNEL");
+    if (!v || !*v || std::string(v) == "classic") return StepKernel::Classic;
+    if (std::string(v) == "strip") return StepKernel::Strip;
+    throw InputError("TOROID_CUDA_KERNEL=" + std::string(v) + ": expected classic or strip");
+}
+
 class CudaBackend final : public Backend {
   public:
     CudaBackend(const Rule& rule, const BackendOptions& options)
-        : Backend(rule, options.seed), compiled_(rule.compile()) {
+        : Backend(rule, options.seed),
+          compiled_(rule.compile()),
+          kernel_(step_kernel_from_environment()) {
         if (device_count() == 0) throw InputError("--backend cuda: " + device_description());
+        sums_ = std::make_unique<PlaneSumScratch>();
         load(Grid(1, 1), 0);
     }
 
     std::string name() const override { return "cuda"; }
-    std::string describe() const override { return "cuda (" + device_description() + ")"; }
+    std::string describe() const override {
+        return "cuda (" + device_description() +
+               (kernel_ == StepKernel::Strip ? ", strip kernel)" : ")");
+    }
 
     // Host: the caller's canonical planes; device: two planes of padded rows.
     void check_fits(std::int64_t width, std::int64_t height, int caller_planes) const override {
@@ -51,6 +72,7 @@ class CudaBackend final : public Backend {
         }
         shape_ = s;
         cur_ = 0;
+        population_known_ = false;
         for (auto& p : plane_) TOROID_CUDA_CHECK(cudaMemset(p.get(), 0, plane_words * 8));
         generation_ = generation;
     }
@@ -63,6 +85,7 @@ class CudaBackend final : public Backend {
                                        std::size_t(s.words) * 8, std::size_t(s.height),
                                        cudaMemcpyHostToDevice));
         launch_fix_edges(plane_[0].get(), shape_);
+        population_known_ = false;
     }
 
     // The rows the region reaches, whole: down, pasted on the host, up again
@@ -91,6 +114,7 @@ class CudaBackend final : public Backend {
             done += n;
         }
         launch_fix_edges(plane_[cur_].get(), shape_);
+        population_known_ = false;
     }
 
     Grid grid() const override {
@@ -119,9 +143,30 @@ class CudaBackend final : public Backend {
         w = alive ? (w | bit) : (w & ~bit);
         TOROID_CUDA_CHECK(cudaMemcpy(address, &w, 8, cudaMemcpyHostToDevice));
         launch_fix_edges(plane_[cur_].get(), shape_);
+        population_known_ = false;
     }
 
     void step(std::uint64_t generations) override {
+        if (generations == 0) return;
+        population_known_ = false;
+        if (kernel_ == StepKernel::Strip) {
+            // Launches of 8, 4, 2, 1 generations; the last one counts the population.
+            while (generations > 0) {
+                const int k =
+                    kernels::strip_launch_generations(generations, kernels::strip_max_k(compiled_));
+                const bool last = std::uint64_t(k) == generations;
+                if (last)
+                    TOROID_CUDA_CHECK(
+                        cudaMemsetAsync(sums_->device_counter(), 0, sizeof(unsigned long long)));
+                launch_strip(plane_[cur_].get(), plane_[1 - cur_].get(), shape_, compiled_, seed_,
+                             generation_, k, 0, last ? sums_->device_counter() : nullptr);
+                cur_ = 1 - cur_;
+                generation_ += std::uint64_t(k);
+                generations -= std::uint64_t(k);
+            }
+            population_known_ = true;
+            return;
+        }
         for (std::uint64_t g = 0; g < generations; ++g) {
             launch_step(plane_[cur_].get(), plane_[1 - cur_].get(), shape_, compiled_, seed_,
                         generation_);
@@ -132,12 +177,14 @@ class CudaBackend final : public Backend {
     }
 
     std::uint64_t population() const override {
-        return device_population(plane_[cur_].get(), shape_);
+        if (population_known_) return sums_->read_counter();
+        return sums_->sums(plane_[cur_].get(), shape_).population;
     }
 
     std::uint64_t hash() const override {
+        population_known_ = false;  // the counters are reused
         return hash_finish(shape_.width, shape_.height,
-                           device_hash_sum(plane_[cur_].get(), shape_));
+                           sums_->sums(plane_[cur_].get(), shape_).hash);
     }
 
     // --- Rendering: device targets directly (a mapped GL buffer), host
@@ -177,6 +224,9 @@ class CudaBackend final : public Backend {
     }
 
     CompiledRule compiled_;
+    StepKernel kernel_;
+    std::unique_ptr<PlaneSumScratch> sums_;
+    mutable bool population_known_ = false;  // counter 0 holds the strip kernel's count
     PlaneShape shape_;
     DeviceBuffer<std::uint64_t> plane_[2];
     int cur_ = 0;

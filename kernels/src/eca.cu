@@ -23,17 +23,43 @@ using kernels::EcaLaunchArgs;
 // The body is cut at the lane exchange (see toroid/kernels/eca_warp.hpp):
 // here the exchange is two warp shuffles, in the host emulation two phases
 // over block-shared memory; both hand eca_lane_generation the same words.
+// The generations run with the Wolfram number as the LOP3 table, one gate
+// per 32-bit half-word (the emulation applies the rule's masks; the two are
+// equal for every rule, tests/kernels/test_lop3.cpp): the generation loop is
+// instantiated once per rule, and a binary search on the rule (8 uniform
+// branches per launch) picks it.
+template <int Rule>
+__device__ __forceinline__ void eca_generations(const EcaLanePlace& place, EcaLane& lane,
+                                                int gens) {
+    for (int g = 0; g < gens; ++g) {
+        const std::uint64_t from_left =
+            __shfl_up_sync(0xffffffffu, lane.w[kernels::kEcaWordsPerLane - 1], 1);
+        const std::uint64_t from_right = __shfl_down_sync(0xffffffffu, lane.w[0], 1);
+        kernels::eca_lane_generation(place, kernels::EcaLop3Rule<Rule>{}, lane, from_left,
+                                     from_right);
+    }
+}
+
+template <int Lo, int Hi>
+__device__ __forceinline__ void eca_generations_for(int rule, const EcaLanePlace& place,
+                                                    EcaLane& lane, int gens) {
+    if constexpr (Hi - Lo == 1) {
+        eca_generations<Lo>(place, lane, gens);
+    } else {
+        constexpr int mid = (Lo + Hi) / 2;
+        if (rule < mid)
+            eca_generations_for<Lo, mid>(rule, place, lane, gens);
+        else
+            eca_generations_for<mid, Hi>(rule, place, lane, gens);
+    }
+}
+
 __global__ void eca_warp_kernel(EcaLaunchArgs a) {
     const EcaLanePlace place = kernels::eca_lane_place(this_thread(), a.total_words);
     if (!place.active) return;  // uniform over the warp: the shuffles see all 32 lanes
     EcaLane lane;
     kernels::eca_lane_load(place, a, lane);
-    for (int g = 0; g < a.gens; ++g) {
-        const std::uint64_t from_left =
-            __shfl_up_sync(0xffffffffu, lane.w[kernels::kEcaWordsPerLane - 1], 1);
-        const std::uint64_t from_right = __shfl_down_sync(0xffffffffu, lane.w[0], 1);
-        kernels::eca_lane_generation(place, a.masks, lane, from_left, from_right);
-    }
+    eca_generations_for<0, 256>(a.rule, place, lane, a.gens);  // a.rule: uniform
     kernels::eca_lane_store(place, a, lane);
 }
 
@@ -76,6 +102,7 @@ void EcaDeviceRing::step(int rule, std::int64_t steps) {
     a.width = impl_->width;
     a.total_words = impl_->words;
     a.masks = eca_masks(static_cast<unsigned>(rule));
+    a.rule = rule;
     while (steps > 0) {
         a.gens = static_cast<int>(std::min<std::int64_t>(steps, kernels::kEcaMaxGenerations));
         a.src = impl_->a.get();

@@ -4,13 +4,16 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 
 #include "toroid/analysis/plane.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
+#include "toroid/core/batch_backend.hpp"
 #include "toroid/core/soup.hpp"
+#include "toroid/cpu/cpu_batch_backend.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
@@ -225,6 +228,61 @@ TEST(Sweep, StopRequestedEndsAfterWholeRules) {
     part.clear();
     EXPECT_TRUE(run_sweep(f, all, o, [&](const RuleCensus& c) { part.push_back(c); }).stopped);
     EXPECT_TRUE(part.empty());
+}
+
+// A backend with one caller (as a GPU has) makes the sweep ingest each chunk
+// on a pool of host threads: the census is the same as the CPU's.
+TEST(SweepBackend, ParallelIngestBehindASingleCallerBackendAgrees) {
+    class SingleCaller final : public BatchBackend {
+      public:
+        SingleCaller() : cpu_(make_cpu_batch_backend(BatchOptions{1})) {}
+        std::string name() const override { return "single caller"; }
+        std::size_t preferred_batch(const TorusShape&) const override { return 40; }
+        int concurrent_callers() const override { return 1; }
+        void advance(TorusBatch& b, std::uint64_t gens, BatchHistory& h) override {
+            cpu_->advance(b, gens, h);
+        }
+
+      private:
+        std::unique_ptr<BatchBackend> cpu_;
+    };
+    BatchBackendEntry entry;
+    entry.name = "test-single-caller";
+    entry.preference = -100;  // never "auto"
+    entry.create = [](const BatchOptions&) { return std::make_unique<SingleCaller>(); };
+    batch_backend_registry().add(entry);
+    SweepOptions o;
+    o.soups = 50;
+    o.soup.torus_width = o.soup.torus_height = 32;
+    o.soup.max_gens = 1500;
+    o.threads = 3;
+    const RuleFamily f = RuleFamily::parse("B3[6]/S23");
+    std::vector<nlohmann::json> on_cpu, on_single;
+    o.backend = "cpu";
+    run_sweep(f, {0, 1}, o, [&](const RuleCensus& c) { on_cpu.push_back(to_json(c)); });
+    o.backend = "test-single-caller";
+    const SweepStats stats =
+        run_sweep(f, {0, 1}, o, [&](const RuleCensus& c) { on_single.push_back(to_json(c)); });
+    EXPECT_EQ(stats.backend, "single caller");
+    EXPECT_EQ(on_single, on_cpu);
+}
+
+// "auto" sweeps on the CPU batch backend unless TOROID_SWEEP_BACKEND names
+// another one (the CUDA batch path is picked only once measured faster).
+TEST(SweepBackend, AutoIsTheCpuUnlessTheEnvironmentNamesAnother) {
+    SweepOptions o;
+    o.soups = 2;
+    o.soup.torus_width = o.soup.torus_height = 16;
+    o.soup.max_gens = 50;
+    const RuleFamily f = RuleFamily::parse("B3/S23");
+    ::unsetenv("TOROID_SWEEP_BACKEND");
+    const SweepStats stats = run_sweep(f, {0}, o, [](const RuleCensus&) {});
+    EXPECT_EQ(stats.backend, create_batch_backend("cpu")->name());
+    ::setenv("TOROID_SWEEP_BACKEND", "no-such-backend", 1);
+    EXPECT_THROW(run_sweep(f, {0}, o, [](const RuleCensus&) {}), InputError);
+    o.backend = "cpu";  // an explicit name wins over the environment
+    EXPECT_NO_THROW(run_sweep(f, {0}, o, [](const RuleCensus&) {}));
+    ::unsetenv("TOROID_SWEEP_BACKEND");
 }
 
 }  // namespace

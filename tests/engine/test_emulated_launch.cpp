@@ -63,5 +63,45 @@ TEST(EmulatedLaunch, ProgramPhasesRunInOrderPerBlock) {
     EXPECT_EQ(totals, (std::vector<int>{12, 16}));
 }
 
+// Shuffled: still every thread once with the same indices, but blocks (and
+// threads) come in another order, so a body that depends on another block of
+// its launch having run first gives another answer.
+TEST(EmulatedLaunch, ShuffledOrderVisitsEveryThreadOnceInAnotherOrder) {
+    const Index3 grid{5, 3, 2}, block{8, 2, 1};
+    std::vector<int> seen(5 * 3 * 2 * 16, 0);
+    std::vector<std::uint32_t> first_threads;
+    {
+        ShuffledLaunches shuffled(11);
+        emulate_launch(grid, block, [&](const LaunchIndex& i) {
+            const std::int64_t block_rank =
+                i.block.x + 5 * (i.block.y + 3 * std::int64_t(i.block.z));
+            ++seen[std::size_t(block_rank * 16 + i.thread_rank())];
+            if (first_threads.size() < 16)
+                first_threads.push_back(std::uint32_t(block_rank * 16 + i.thread_rank()));
+        });
+    }
+    for (int s : seen) EXPECT_EQ(s, 1);
+    std::vector<std::uint32_t> in_order(16);
+    for (std::uint32_t t = 0; t < 16; ++t) in_order[t] = t;
+    EXPECT_NE(first_threads, in_order);
+    EXPECT_FALSE(launch_order().shuffled);  // the scope restored index order
+}
+
+TEST(EmulatedLaunch, ShuffledOrderExposesADependencyBetweenBlocks) {
+    // Each block adds the value the previous block left: right only in order.
+    auto run = [] {
+        std::vector<int> cell(16, 0);
+        emulate_launch(Index3{16, 1, 1}, Index3{1, 1, 1}, [&](const LaunchIndex& i) {
+            cell[i.block.x] = i.block.x == 0 ? 1 : cell[i.block.x - 1] + 1;
+        });
+        return cell.back();
+    };
+    std::vector<int> results;
+    for_each_launch_order([&] { results.push_back(run()); });
+    ASSERT_EQ(results.size(), 2u);
+    EXPECT_EQ(results[0], 16);
+    EXPECT_NE(results[1], 16);
+}
+
 }  // namespace
 }  // namespace toroid::testing

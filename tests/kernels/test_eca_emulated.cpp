@@ -21,6 +21,9 @@ EcaRing to_ring(const Cells& cells) {
 constexpr std::int64_t kTileCells = std::int64_t(kernels::kEcaWarpTile) * 64;
 constexpr std::int64_t kBlockCells = kTileCells * kernels::kEcaWarpsPerBlock;
 
+void check_awkward_widths();
+void check_random_rules();
+
 const std::vector<std::int64_t> kWidths = {1,
                                            2,
                                            3,
@@ -40,6 +43,14 @@ const std::vector<std::int64_t> kWidths = {1,
                                            kBlockCells + 65};
 
 TEST(EmulatedEcaKernel, EqualsNaiveAndCpuOnAwkwardWidths) {
+    for_each_launch_order(check_awkward_widths);
+}
+
+TEST(EmulatedEcaKernel, RandomRulesAndWidths) {
+    for_each_launch_order(check_random_rules);
+}
+
+void check_awkward_widths() {
     std::uint64_t seed = 1;
     for (std::int64_t width : kWidths)
         for (int rule : {30, 110, 90, 184, 255, 1, 45})
@@ -56,7 +67,7 @@ TEST(EmulatedEcaKernel, EqualsNaiveAndCpuOnAwkwardWidths) {
             }
 }
 
-TEST(EmulatedEcaKernel, RandomRulesAndWidths) {
+void check_random_rules() {
     std::mt19937_64 rng(7);
     for (int i = 0; i < 60; ++i) {
         const int rule = int(rng() % 256);

@@ -66,9 +66,11 @@ void expect_all_agree(const std::string& rule_text, int w, int h, int gens, std:
 }
 
 TEST(EmulatedStepKernel, EqualsCpuAndReferenceForEveryRuleKindAndSize) {
-    std::uint64_t seed = 1;
-    for (const auto& rule : kRules)
-        for (auto [w, h] : kSizes) expect_all_agree(rule, w, h, 3, seed++);
+    for_each_launch_order([] {
+        std::uint64_t seed = 1;
+        for (const auto& rule : kRules)
+            for (auto [w, h] : kSizes) expect_all_agree(rule, w, h, 3, seed++);
+    });
 }
 
 TEST(EmulatedStepKernel, RandomRules) {
@@ -94,11 +96,13 @@ TEST(EmulatedStepKernel, RandomRules) {
 // More strips than blocks in y: each thread strides over several strips, as
 // on planes taller than 65535 * kStepStrip rows.
 TEST(EmulatedStepKernel, StridedStripsWhenTheGridIsCappedInY) {
-    for (std::uint32_t cap : {1u, 2u, 3u}) {
-        expect_all_agree("B3/S23", 130, 70, 4, 40 + cap, cap);
-        expect_all_agree("B2(1/3)/S12H", 65, 49, 3, 50 + cap, cap);
-        expect_all_agree("B2/S013V", 3, 100, 3, 60 + cap, cap);
-    }
+    for_each_launch_order([] {
+        for (std::uint32_t cap : {1u, 2u, 3u}) {
+            expect_all_agree("B3/S23", 130, 70, 4, 40 + cap, cap);
+            expect_all_agree("B2(1/3)/S12H", 65, 49, 3, 50 + cap, cap);
+            expect_all_agree("B2/S013V", 3, 100, 3, 60 + cap, cap);
+        }
+    });
 }
 
 TEST(EmulatedStepKernel, EditsBetweenStepsAreHonoured) {

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <thread>
 
 #include "toroid/cpu/cpu_batch_backend.hpp"
+#include "toroid/cpu/thread_pool.hpp"
 #include "toroid/error.hpp"
 #include "toroid/usable_cores.hpp"
 
@@ -18,14 +20,17 @@ using Clock = std::chrono::steady_clock;
 
 // One caller of the backend: a batch whose slots are refilled from the
 // shared job counter as soups finish.
+// `ingest`: the pool the trackers ingest a chunk on (a backend with one
+// caller, such as a GPU, leaves the host's cores to this loop), or null.
 void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<Rule>& rules,
                 std::uint64_t jobs, std::atomic<std::uint64_t>& next,
-                std::vector<SoupOutcome>& outcomes, std::size_t batch_size,
+                std::vector<SoupOutcome>& outcomes, std::size_t batch_size, ThreadPool* ingest,
                 std::atomic<bool>& stopped) {
     TorusBatch batch(o.soup.torus_width, o.soup.torus_height, batch_size);
     BatchHistory history;
     std::vector<std::unique_ptr<SoupTracker>> trackers(batch_size);
     std::vector<std::uint64_t> job_of(batch_size, 0);
+    std::vector<char> zeroed(batch_size, 0);  // idle slot already empty (stays so under B/S)
     bool exhausted = false;
     for (;;) {
         std::size_t active = 0;
@@ -39,11 +44,13 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
                         o.soup, rules[std::size_t(j / o.soups)], j % o.soups);
                     trackers[s]->load(batch, s);
                     job_of[s] = j;
+                    zeroed[s] = 0;
                 }
             }
-            if (!trackers[s]) {  // idle slot: an empty torus under the empty rule
+            if (!trackers[s] && !zeroed[s]) {  // idle slot: an empty torus under the empty rule
                 std::fill(batch.torus(s).begin(), batch.torus(s).end(), 0);
                 batch.rules[s] = CompiledRule{};
+                zeroed[s] = 1;
             }
             active += trackers[s] != nullptr;
         }
@@ -63,6 +70,7 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
                     batch.generations[front] = batch.generations[s];
                     trackers[front].swap(trackers[s]);
                     std::swap(job_of[front], job_of[s]);
+                    zeroed[s] = 0;  // holds the moved soup's words until zeroed again
                 }
                 ++front;
             }
@@ -76,14 +84,38 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
             stopped = true;
             return;
         }
-        for (std::size_t s = 0; s < count; ++s) {
-            if (!trackers[s]) continue;
-            if (trackers[s]->ingest(batch, history, s)) {
-                outcomes[std::size_t(job_of[s])] = trackers[s]->outcome();
-                trackers[s].reset();
+        // Each slot's tracker reads its own torus and history and writes its
+        // own outcome: the slots ingest in parallel when a pool is given.
+        auto ingest_range = [&](std::size_t begin, std::size_t end) {
+            for (std::size_t s = begin; s < end; ++s) {
+                if (!trackers[s]) continue;
+                if (trackers[s]->ingest(batch, history, s)) {
+                    outcomes[std::size_t(job_of[s])] = trackers[s]->outcome();
+                    trackers[s].reset();
+                }
             }
+        };
+        if (ingest && count > 1) {
+            const std::size_t parts = std::min<std::size_t>(count, std::size_t(ingest->size()) * 4);
+            ingest->run(parts, [&](std::size_t part) {
+                ingest_range(count * part / parts, count * (part + 1) / parts);
+            });
+        } else {
+            ingest_range(0, count);
         }
     }
+}
+
+// What "auto" means for sweeps: the CPU batch backend, unless a measurement
+// on this machine showed another one faster for the job and the user says so
+// with TOROID_SWEEP_BACKEND (scripts/gpu-check.sh times a sweep on both). The
+// registry's "auto" prefers a GPU, but the CUDA batch path is host-bound
+// today (allocations and pageable copies per chunk, single-threaded ingest;
+// docs/gpu.md), so it is not picked before it is measured faster.
+std::string sweep_backend(const std::string& asked) {
+    if (asked != "auto") return asked;
+    if (const char* v = std::getenv("TOROID_SWEEP_BACKEND"); v && *v) return v;
+    return "cpu";
 }
 
 }  // namespace
@@ -93,13 +125,21 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
                      const std::function<void(const SweepProgress&)>& on_progress) {
     if (o.soups == 0) throw InputError("--soups 0: expected at least one soup per rule");
     if (o.chunk == 0) throw InputError("chunk of 0 generations");
-    auto backend = create_batch_backend(o.backend, BatchOptions{o.threads});
+    auto backend = create_batch_backend(sweep_backend(o.backend), BatchOptions{o.threads});
     const int callers = std::max(1, backend->concurrent_callers());
     const TorusShape shape = TorusShape::of(o.soup.torus_width, o.soup.torus_height);
     const std::size_t batch_size = o.batch ? o.batch : backend->preferred_batch(shape);
     const std::uint64_t per_block_target = std::uint64_t(callers) * batch_size * 4;
     const std::uint64_t rules_per_block =
         std::max<std::uint64_t>(1, (per_block_target + o.soups - 1) / o.soups);
+
+    // A backend with one caller (a GPU) leaves the cores to the host's share:
+    // the trackers ingest each chunk on a pool.
+    std::unique_ptr<ThreadPool> ingest_pool;
+    if (callers == 1) {
+        ingest_pool = std::make_unique<ThreadPool>(o.threads);
+        if (ingest_pool->size() < 2) ingest_pool.reset();
+    }
 
     SweepStats stats;
     stats.backend = backend->name();
@@ -123,7 +163,8 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
         std::mutex error_mutex;
         auto work = [&] {
             try {
-                run_worker(*backend, o, rules, jobs, next, outcomes, batch_size, stopped);
+                run_worker(*backend, o, rules, jobs, next, outcomes, batch_size, ingest_pool.get(),
+                           stopped);
             } catch (...) {
                 std::lock_guard lock(error_mutex);
                 if (!error) error = std::current_exception();

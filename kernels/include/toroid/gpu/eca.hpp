@@ -5,7 +5,8 @@
 // advances up to 64 generations: each warp loads a tile of 254 words plus
 // one halo word on each side (taken around the ring with the shared
 // eca_extract64, so any width >= 1 works) into registers, 8 words per lane,
-// runs the shared eca_step_word there generation after generation, with
+// runs the rule there generation after generation (one LOP3 per 32-bit
+// half-word whose table is the Wolfram number: a kernel per rule), with
 // neighbour words crossing lanes by warp shuffles (no shared memory, no
 // block-wide barrier), and writes the tile back; errors from beyond the
 // halos travel one cell per generation and never reach the tile (the CPU

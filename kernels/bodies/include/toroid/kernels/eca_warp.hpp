@@ -31,6 +31,7 @@
 #include "toroid/core/launch_index.hpp"
 #include "toroid/eca/eca_update.hpp"
 #include "toroid/kernels/launch_shape.hpp"
+#include "toroid/kernels/lop3.hpp"
 
 namespace toroid::kernels {
 
@@ -59,7 +60,8 @@ struct EcaLaunchArgs {
     std::int64_t width = 0;        // cells
     std::int64_t total_words = 0;  // canonical words of the ring
     int gens = 1;
-    EcaMasks masks{};
+    EcaMasks masks{};  // the rule as masks (the emulation's eca_apply)
+    int rule = 0;      // the Wolfram number (the device's LOP3 table)
 };
 
 // Where a lane's words lie in the ring.
@@ -105,7 +107,12 @@ TOROID_HD void eca_lane_load(const EcaLanePlace& p, const EcaLaunchArgs& a, EcaL
 
 // One generation of the lane's words. from_left / from_right: the last word
 // of lane L-1 and the first word of lane L+1 (ignored at the warp's ends).
-TOROID_HD void eca_lane_generation(const EcaLanePlace& p, const EcaMasks& masks, EcaLane& lane,
+// `apply(left, self, right)` is the rule on words of neighbours: eca_apply
+// with the rule's masks (EcaMaskRule), or on the device one LOP3 whose table
+// is the Wolfram number itself (EcaLop3Rule; equal for all 256 rules by
+// tests/kernels/test_lop3.cpp).
+template <class Apply>
+TOROID_HD void eca_lane_generation(const EcaLanePlace& p, const Apply& apply, EcaLane& lane,
                                    std::uint64_t from_left, std::uint64_t from_right) {
     if (p.lane == 0) from_left = 0;
     if (p.lane == kEcaWarpSize - 1) from_right = 0;
@@ -113,11 +120,26 @@ TOROID_HD void eca_lane_generation(const EcaLanePlace& p, const EcaMasks& masks,
     TOROID_UNROLL
     for (int k = 0; k < kEcaWordsPerLane; ++k) {
         const std::uint64_t next = k + 1 < kEcaWordsPerLane ? lane.w[k + 1] : from_right;
-        const std::uint64_t updated = eca_step_word(masks, prev, lane.w[k], next);
+        const std::uint64_t updated =
+            apply(eca_left(prev, lane.w[k]), lane.w[k], eca_right(lane.w[k], next));
         prev = lane.w[k];
         lane.w[k] = updated;
     }
 }
+
+struct EcaMaskRule {
+    EcaMasks masks;
+    TOROID_HD std::uint64_t operator()(std::uint64_t l, std::uint64_t c, std::uint64_t r) const {
+        return eca_apply(masks, l, c, r);
+    }
+};
+
+template <int Rule>
+struct EcaLop3Rule {
+    TOROID_HD std::uint64_t operator()(std::uint64_t l, std::uint64_t c, std::uint64_t r) const {
+        return lop3<std::uint8_t(Rule)>(l, c, r);
+    }
+};
 
 TOROID_HD void eca_lane_store(const EcaLanePlace& p, const EcaLaunchArgs& a, const EcaLane& lane) {
     const bool whole_last = (a.width & 63) == 0;
@@ -162,7 +184,7 @@ TOROID_HD void eca_phase_generation(const LaunchIndex& at, EcaBlockShared& sh,
     // is outside the warp.
     const std::uint64_t from_left = p.lane > 0 ? sh.last[t - 1] : sh.last[t];
     const std::uint64_t from_right = p.lane < kEcaWarpSize - 1 ? sh.first[t + 1] : sh.first[t];
-    eca_lane_generation(p, a.masks, sh.lanes[t], from_left, from_right);
+    eca_lane_generation(p, EcaMaskRule{a.masks}, sh.lanes[t], from_left, from_right);
 }
 
 TOROID_HD void eca_phase_store(const LaunchIndex& at, EcaBlockShared& sh, const EcaLaunchArgs& a) {
