@@ -9,6 +9,7 @@
 #include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_cpu.hpp"
 #include "toroid/error.hpp"
+#include "toroid/hashlife/hashlife_backend.hpp"
 #include "toroid/memory.hpp"
 
 namespace toroid {
@@ -27,7 +28,8 @@ detail::NamedRegistry<BackendEntry>& registry() {
         {BackendEntry{"cpu", 0, always, no_reason,
                       [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
                           return std::make_unique<CpuBackend>(rule, o);
-                      }}});
+                      }},
+         BackendEntry{"hashlife", -10, always, no_reason, make_hashlife_backend}});
     return r;
 }
 
@@ -116,6 +118,40 @@ void Backend::write_region(const Grid& src, std::int64_t x, std::int64_t y) {
     Grid g = grid();
     g.paste(src, x, y, true);
     load(g, generation_);
+}
+
+namespace {
+
+// Backend::save_state's default: the cells, their hash and the generation.
+struct GridState final : Backend::SavedState {
+    Grid grid;
+    std::uint64_t hash = 0;
+    std::uint64_t generation = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend::SavedState> Backend::save_state() const {
+    auto s = std::make_unique<GridState>();
+    s->grid = grid();
+    s->hash = s->grid.hash();
+    s->generation = generation_;
+    return s;
+}
+
+bool Backend::same_state(const SavedState& saved) const {
+    const auto& s = dynamic_cast<const GridState&>(saved);
+    if (s.grid.width() != width() || s.grid.height() != height() || s.hash != hash()) return false;
+    return grid() == s.grid;
+}
+
+void Backend::restore_state(const SavedState& saved) {
+    const auto& s = dynamic_cast<const GridState&>(saved);
+    load(s.grid, s.generation);
+}
+
+void Backend::write_pattern(const std::string& path, const WriteOptions& options) const {
+    write_pattern_file(path, grid(), rule_, options);
 }
 
 Checkpoint Backend::checkpoint(std::string metadata) const {

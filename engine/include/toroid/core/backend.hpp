@@ -30,7 +30,9 @@
 #include "toroid/core/grid.hpp"
 #include "toroid/core/render_request.hpp"
 #include "toroid/core/rule.hpp"
+#include "toroid/core/wide_count.hpp"
 #include "toroid/io/checkpoint.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 
@@ -41,6 +43,9 @@ struct BackendOptions {
     // tiles). Off = brute force, every cell every generation: what dense
     // benchmarks measure. Results are identical either way.
     bool skip_unchanged = true;
+    // Bytes a backend may use for its caches (hashlife: its node store,
+    // garbage-collected to stay within); 0 = the backend's default.
+    std::uint64_t memory_bytes = 0;
 };
 
 class Backend {
@@ -77,6 +82,10 @@ class Backend {
 
     virtual void step(std::uint64_t generations = 1) = 0;
     virtual std::uint64_t population() const = 0;
+    // The population in 128 bits (core/wide_count.hpp): tori of more than
+    // 2^64 cells (hashlife) can hold more live cells than population()
+    // returns; there population() refuses (InputError) instead of wrapping.
+    virtual WideCount population_wide() const { return population(); }
     virtual std::uint64_t hash() const = 0;  // == grid().hash()
 
     // Refuses (InputError), before anything is allocated, a width x height
@@ -94,6 +103,28 @@ class Backend {
     virtual void render(const RenderRequest& request, const RenderTarget& target) const;
     virtual bool renders_to_device() const { return false; }
     // ----------------------------------------------------------------------
+
+    // --- Saved states (analysis/torus_cycle.hpp) ---------------------------
+    // A copy of the current cells and generation that later states compare
+    // with exactly and that the backend can return to. The default keeps the
+    // grid (and compares hashes first); hashlife keeps one node, so saving,
+    // comparing and returning cost O(1) (equal states are the same node).
+    // A saved state belongs to the backend that made it and must not outlive
+    // it; same_state() compares cells only, not the generation.
+    class SavedState {
+      public:
+        virtual ~SavedState() = default;
+    };
+    virtual std::unique_ptr<SavedState> save_state() const;
+    virtual bool same_state(const SavedState& saved) const;
+    virtual void restore_state(const SavedState& saved);
+    // ----------------------------------------------------------------------
+
+    // Writes the torus to a pattern file (format from the extension, as
+    // write_pattern_file). The default writes grid(); hashlife writes a
+    // macrocell straight from its tree, so a torus too large for a Grid
+    // can still be saved.
+    virtual void write_pattern(const std::string& path, const WriteOptions& options) const;
 
     Checkpoint checkpoint(std::string metadata = {}) const;
     // Loads a checkpoint's grid and generation; its rule and seed must match.

@@ -32,6 +32,8 @@
 // distinct square written once), children before parents, the root level at least 4.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "toroid/io/pattern.hpp"
@@ -39,5 +41,11 @@
 namespace toroid {
 
 Pattern parse_macrocell(std::string_view text, std::string_view source);
+
+// The writer's pieces, for writers that walk a tree of their own (the
+// hashlife backend writes its torus from its nodes): the header lines
+// ("[M2] (toroid)", #R with `rule` as given, #N, #C) and one leaf line.
+std::string macrocell_header(const Rule& rule, const WriteOptions& opts);
+void append_macrocell_leaf(std::string& out, std::uint64_t bits);
 
 }  // namespace toroid
