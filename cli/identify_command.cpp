@@ -7,8 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "common.hpp"
 #include "pattern_lookup.hpp"
 #include "toroid/analysis/identify.hpp"
+#include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid::cli {
@@ -17,9 +19,12 @@ namespace {
 struct IdentifyCliOptions {
     std::string pattern = "-";
     std::optional<std::string> rule;
-    std::uint64_t max_gens = 4096;
+    std::string max_gens = "4096";  // exact: 10^9, 2^40 (core/generation_count.hpp)
     std::uint64_t seed = 0;
     bool json = false;
+    std::string backend = "auto";
+    std::string torus;
+    bool whole_torus = false;
 };
 
 void identify_command(const IdentifyCliOptions& o) {
@@ -33,11 +38,19 @@ void identify_command(const IdentifyCliOptions& o) {
     } else {
         in = find_pattern(o.pattern);
     }
-    if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
+    const std::uint64_t max_gens = parse_generation_count(o.max_gens, "--max-gens");
+    if (max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
     const Rule rule =
         (o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule())).with_torus(std::nullopt);
     IdentifyOptions io;
-    io.max_generations = o.max_gens;
+    io.max_generations = max_gens;
+    io.backend = o.backend;
+    io.whole_torus = o.whole_torus;
+    if (!o.torus.empty()) {
+        const Size s = parse_size(o.torus, "--torus");
+        io.torus_width = s.width;
+        io.torus_height = s.height;
+    }
     io.seed = o.seed;
     const Identification id = identify(in.pattern.cells, rule, io);
     if (o.json) {
@@ -88,6 +101,12 @@ void add_identify_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--seed", o->seed, "Seed of a stochastic rule's draws")->capture_default_str();
     cmd->add_flag("--json", o->json, "Print the result as JSON");
+    cmd->add_option("--backend", o->backend,
+                    "auto (the plane); hashlife or --whole-torus: the whole torus's period and "
+                    "the generation it settles at, through node identity");
+    cmd->add_flag("--whole-torus", o->whole_torus, "Identify the whole torus, not the plane");
+    cmd->add_option("--torus", o->torus,
+                    "With a whole torus: its size WxH (default: the pattern's)");
     cmd->callback([o] { identify_command(*o); });
 }
 

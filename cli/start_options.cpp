@@ -20,8 +20,11 @@ void add_start_options(CLI::App& cmd, StartOptions& o) {
                    "Pattern file (.rle, .cells, .lif, .mc, each maybe .gz) or library name "
                    "(acorn, glider, ...), "
                    "placed at the centre");
-    cmd.add_option("--backend", o.backend, "cpu, cuda or auto")->capture_default_str();
+    cmd.add_option("--backend", o.backend, "cpu, cuda, hashlife or auto")->capture_default_str();
     cmd.add_option("--threads", o.threads, "CPU threads (0 = all cores)")->capture_default_str();
+    cmd.add_option(
+        "--memory", o.memory_mib,
+        "MiB the hashlife backend may use for its nodes (default: half the free memory)");
 }
 
 StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_t generations,
@@ -59,7 +62,7 @@ Grid start_grid(const StartState& st, const StartOptions& o) {
 }
 
 std::unique_ptr<Backend> start_backend(const StartState& st, const StartOptions& o) {
-    auto backend = make_backend(o.backend, st.rule, o.threads, o.seed);
+    auto backend = make_backend(o.backend, st.rule, o.threads, o.seed, true, o.memory_mib);
     const std::int64_t width = st.size.width, height = st.size.height;
     if (st.pattern) {
         const Pattern& p = st.pattern->pattern;

@@ -31,9 +31,10 @@ struct StartOptions {
     std::string pattern;
     std::string backend = "auto";
     int threads = 0;
+    std::uint64_t memory_mib = 0;  // --memory: the backend's cache budget (hashlife); 0 = default
 };
 
-// Adds --rule --size --soup --seed --pattern --backend --threads to `cmd`.
+// Adds --rule --size --soup --seed --pattern --backend --threads --memory to `cmd`.
 void add_start_options(CLI::App& cmd, StartOptions& options);
 
 struct StartState {

@@ -40,10 +40,25 @@ std::uint64_t NodeStore::hash_of(const std::array<NodeId, 4>& c) {
     return h ^ (h >> 29);
 }
 
+namespace {
+
+// The four children as two words: one compare each (std::array's == is a
+// memcmp call, most of a lookup's time).
+struct Key {
+    std::uint64_t lo, hi;
+    explicit Key(const std::array<NodeId, 4>& c)
+        : lo(std::uint64_t(c[0]) | std::uint64_t(c[1]) << 32),
+          hi(std::uint64_t(c[2]) | std::uint64_t(c[3]) << 32) {}
+    bool operator==(const Key&) const = default;
+};
+
+}  // namespace
+
 NodeId NodeStore::find_or_add(const std::array<NodeId, 4>& c, int level) {
     const std::uint64_t h = hash_of(c);
+    const Key key(c);
     for (NodeId id = buckets_[h & mask_]; id != kNoNode; id = nodes_[id].next)
-        if (nodes_[id].child == c) return id;
+        if (Key(nodes_[id].child) == key) return id;
     if (free_ == kNoNode && nodes_.size() > capacity_) {
         // A collection may run: the children must survive it (a leaf has none).
         Frame frame(*this);
