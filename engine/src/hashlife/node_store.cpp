@@ -30,16 +30,6 @@ NodeStore::NodeStore(std::uint64_t budget_bytes) : budget_(budget_bytes) {
     mask_ = kMinBuckets - 1;
 }
 
-std::uint64_t NodeStore::hash_of(const std::array<NodeId, 4>& c) {
-    const std::uint64_t a = std::uint64_t(c[0]) << 32 | c[1];
-    const std::uint64_t b = std::uint64_t(c[2]) << 32 | c[3];
-    std::uint64_t h =
-        a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 31;
-    h *= 0xD6E8FEB86659FD93ull;
-    return h ^ (h >> 29);
-}
-
 namespace {
 
 // The four children as two words: one compare each (std::array's == is a

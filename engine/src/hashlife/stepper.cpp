@@ -47,28 +47,37 @@ NodeId Stepper::compute(NodeId n, int level, int j) {
                                       s.leaf_cells(q[3]), j));
     NodeStore::Frame frame(s);
     const auto a = s[q[0]].child, b = s[q[1]].child, c = s[q[2]].child, d = s[q[3]].child;
-    // The nine overlapping squares of level L-1, row by row.
-    NodeId sub[9];
-    sub[0] = q[0];
-    sub[1] = s.push(s.node(a[1], b[0], a[3], b[2]));
-    sub[2] = q[1];
-    sub[3] = s.push(s.node(a[2], a[3], c[0], c[1]));
-    sub[4] = s.push(s.node(a[3], b[2], c[1], d[0]));
-    sub[5] = s.push(s.node(b[2], b[3], d[0], d[1]));
-    sub[6] = q[2];
-    sub[7] = s.push(s.node(c[1], d[0], c[3], d[2]));
-    sub[8] = q[3];
+    // The nine overlapping squares of level L-1, row by row: the four
+    // children and five new ones, looked up as one batch (node_store.hpp).
+    static constexpr int kNew[5] = {1, 3, 4, 5, 7};
+    const NodeId key[5][4] = {{a[1], b[0], a[3], b[2]},
+                              {a[2], a[3], c[0], c[1]},
+                              {a[3], b[2], c[1], d[0]},
+                              {b[2], b[3], d[0], d[1]},
+                              {c[1], d[0], c[3], d[2]}};
+    for (const auto& k : key) s.prefetch_bucket(k[0], k[1], k[2], k[3]);
+    for (const auto& k : key) s.prefetch_chain(k[0], k[1], k[2], k[3]);
+    NodeId sub[9] = {q[0], 0, q[1], 0, 0, 0, q[2], 0, q[3]};
+    for (int k = 0; k < 5; ++k)
+        sub[kNew[k]] = s.push(s.node(key[k][0], key[k][1], key[k][2], key[k][3]));
     const bool full = j == level - 2;
     const int inner = full ? level - 3 : j;
     NodeId r[9];
     for (int i = 0; i < 9; ++i) r[i] = s.push(advance(sub[i], inner));
     NodeId out[4];
-    for (int k = 0; k < 4; ++k) {
-        const int i = (k >> 1) * 3 + (k & 1);  // top-left of the group: 0, 1, 3, 4
-        if (full) {
-            const NodeId group = s.push(s.node(r[i], r[i + 1], r[i + 3], r[i + 4]));
-            out[k] = s.push(advance(group, level - 3));
-        } else {
+    static constexpr int kGroup[4] = {0, 1, 3, 4};  // top-left of each group of four
+    if (full) {
+        for (int i : kGroup) s.prefetch_bucket(r[i], r[i + 1], r[i + 3], r[i + 4]);
+        for (int i : kGroup) s.prefetch_chain(r[i], r[i + 1], r[i + 3], r[i + 4]);
+        NodeId group[4];
+        for (int k = 0; k < 4; ++k) {
+            const int i = kGroup[k];
+            group[k] = s.push(s.node(r[i], r[i + 1], r[i + 3], r[i + 4]));
+        }
+        for (int k = 0; k < 4; ++k) out[k] = s.push(advance(group[k], level - 3));
+    } else {
+        for (int k = 0; k < 4; ++k) {
+            const int i = kGroup[k];
             out[k] = s.push(centre_of(r[i], r[i + 1], r[i + 3], r[i + 4]));
         }
     }
