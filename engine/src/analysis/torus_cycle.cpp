@@ -56,23 +56,42 @@ TorusCycle find_torus_cycle(Backend& b, const TorusCycleOptions& o) {
     }
     out.period = period;
 
-    // 3. The first periodic generation, by bisection on [g0, tortoise_gen].
-    std::uint64_t lo = g0, hi = tortoise_gen;
-    while (lo < hi) {
-        const std::uint64_t mid = lo + (hi - lo) / 2;
-        b.restore_state(*origin);
-        b.step(mid - g0);
-        const auto at_mid = b.save_state();
+    // 3. The first periodic generation mu: the last non-periodic one, mu - 1,
+    // by binary lifting from the start (P(t): state(t + period) == state(t);
+    // false before mu, true from mu on, true at the tortoise). Each probe is
+    // one power-of-two step from the last known non-periodic state, plus the
+    // period: a hashlife step of 2^j generations reuses its full-speed
+    // results, where a jump from the start to an arbitrary t would recompute
+    // a step for every bit of t.
+    auto periodic_here = [&]() {
+        const auto here = b.save_state();
         b.step(period);
-        if (b.same_state(*at_mid))
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
+        const bool repeats = b.same_state(*here);
+        b.restore_state(*here);
+        return repeats;
+    };
     b.restore_state(*origin);
-    b.step(lo - g0);
+    std::uint64_t mu = g0;
+    if (!periodic_here()) {
+        std::uint64_t lo = g0;  // P(lo) is false
+        auto lo_state = b.save_state();
+        const std::uint64_t span = tortoise_gen - g0;  // P(tortoise_gen) is true
+        for (int j = 63 - std::countl_zero(span); j >= 0; --j) {
+            const std::uint64_t c = lo + (std::uint64_t(1) << j);
+            if (c >= tortoise_gen) continue;
+            b.restore_state(*lo_state);
+            b.step(std::uint64_t(1) << j);
+            if (!periodic_here()) {
+                lo = c;
+                lo_state = b.save_state();
+            }
+        }
+        b.restore_state(*lo_state);
+        b.step(1);
+        mu = lo + 1;
+    }
     out.found = true;
-    out.start = lo;
+    out.start = mu;
     return out;
 }
 

@@ -19,10 +19,12 @@
 //      (the stride is a power of two), with state(T + lambda' * d) ==
 //      state(T).
 //   3. mu is the least t in [g0, T] with state(t) == state(t + lambda)
-//      (true from mu on, false before): a binary search, each probe a jump
-//      from the start. HashLife jumps 2^j generations at once, so the whole
-//      search costs about (mu + lambda) / stride steps plus 2 * 64 jumps;
-//      a backend that steps one generation at a time (cpu) pays mu per probe.
+//      (true from mu on, false before): binary lifting from g0, each probe
+//      one step of 2^j generations from the last state known not to be
+//      periodic, plus a step of lambda. HashLife steps 2^j generations at
+//      once, so the whole search costs about (mu + lambda) / stride steps
+//      plus 2 * 64 more; a backend that steps one generation at a time (cpu)
+//      pays about mu + 64 * lambda generations for it.
 // The stride should be a large power of two for hashlife (the torus's half
 // side is its natural step) and 1 elsewhere.
 #pragma once
