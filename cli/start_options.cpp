@@ -1,5 +1,6 @@
 #include "start_options.hpp"
 
+#include "toroid/core/generation_count.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern_torus.hpp"
@@ -35,7 +36,7 @@ StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_
         throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
 
     StartState st;
-    if (!o.pattern.empty()) st.pattern = find_pattern(o.pattern);
+    if (!o.pattern.empty()) st.pattern = find_pattern(o.pattern, /*allow_tree=*/true);
     const Pattern* pattern = st.pattern ? &st.pattern->pattern : nullptr;
 
     TorusRequest request;
@@ -64,7 +65,18 @@ Grid start_grid(const StartState& st, const StartOptions& o) {
 std::unique_ptr<Backend> start_backend(const StartState& st, const StartOptions& o) {
     auto backend = make_backend(o.backend, st.rule, o.threads, o.seed, true, o.memory_mib);
     const std::int64_t width = st.size.width, height = st.size.height;
-    if (st.pattern) {
+    if (st.pattern && st.pattern->pattern.tree) {  // a whole torus too large for a Grid
+        const TorusSize t = st.pattern->pattern.rule->torus().value();
+        if (t.width != width || t.height != height)
+            throw InputError(st.pattern->path + " holds a whole " + std::to_string(t.width) + "x" +
+                             std::to_string(t.height) + " torus: it runs on that size only");
+        backend->check_fits(width, height, 0);
+        // Such a file is a saved run (--out x.mc): it continues from its #G.
+        const std::string& g = st.pattern->pattern.generation;
+        backend->load_macrocell(
+            *st.pattern->pattern.tree, width, height,
+            g.empty() ? 0 : parse_generation_count(g, st.pattern->path + ": #G"));
+    } else if (st.pattern) {
         const Pattern& p = st.pattern->pattern;
         const Placement at = pattern_placement(p, width, height);  // refuses a pattern too large
         backend->check_fits(width, height, 0);

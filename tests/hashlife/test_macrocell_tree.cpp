@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "input_error_of.hpp"
 #include "reference.hpp"
 #include "toroid/hashlife/hashlife_backend.hpp"
 #include "toroid/hashlife/macrocell_tree.hpp"
@@ -70,6 +71,76 @@ TEST(MacrocellTree, AHugeTorusCostsItsTree) {
     const auto path = std::filesystem::temp_directory_path() / "toroid_hashlife_tree.mc.gz";
     hl.write_pattern(path.string(), {});
     EXPECT_EQ(read_text_file(path.string()).substr(0, 2), "\x1f\x8b");
+    std::filesystem::remove(path);
+}
+
+TEST(MacrocellTree, ReadsBackIntoTheSameNodes) {
+    // Hash-consing: the square read back is the very node written.
+    std::uint64_t seed = 7;
+    for (std::int64_t w = 8; w <= 512; w *= 2)
+        for (std::int64_t h = 8; h <= 512; h *= 2) {
+            HashLifeBackend hl(Rule(), BackendOptions{1, 0, true, std::uint64_t(64) << 20});
+            hl.load(testing::random_grid(w, h, 0.3, seed++));
+            const std::string text = hashlife::format_macrocell_tree(hl.tree(), Rule(), 0, {});
+            const MacrocellTree file = parse_macrocell_tree(text, "<tree>");
+            const hashlife::NodeId square = hashlife::square_from_macrocell(
+                hl.store(), file, hl.tree().log2_width(), hl.tree().log2_height());
+            ASSERT_EQ(square, hl.tree().root()) << w << "x" << h;
+            const Grid before = hl.grid();
+            hl.load_macrocell(file, w, h, 5);
+            ASSERT_EQ(hl.grid(), before) << w << "x" << h;
+            ASSERT_EQ(hl.generation(), 5u);
+        }
+}
+
+TEST(MacrocellTree, ReadsGollyPlacedTinyAndPaddedRoots) {
+    // A glider as a small root (level 4) in a 64 x 64 torus: padded up to it.
+    HashLifeBackend hl(Rule(), BackendOptions{1, 0, true, std::uint64_t(64) << 20});
+    const Pattern glider =
+        parse_macrocell("[M2]\n#R B3/S23:T64,64\n.*$..*$***$\n4 0 0 0 1\n", "<glider>");
+    ASSERT_TRUE(glider.whole_torus);
+    const MacrocellTree file =
+        parse_macrocell_tree("[M2]\n#R B3/S23:T64,64\n.*$..*$***$\n4 0 0 0 1\n", "<glider>");
+    hl.load_macrocell(file, 64, 64);
+    EXPECT_EQ(hl.grid(), glider.cells);
+    EXPECT_EQ(hl.population(), 5u);
+}
+
+TEST(MacrocellTree, RefusesCellsOutsideTheTorus) {
+    // A leaf at Golly's (-8, -8): outside a 8 x 8 torus (cells -4..3).
+    const MacrocellTree file = parse_macrocell_tree("[M2]\n#R B3/S23\n*$\n4 1 0 0 0\n", "<far>");
+    HashLifeBackend hl(Rule(), BackendOptions{1, 0, true, std::uint64_t(64) << 20});
+    for (auto [w, h] : {std::pair{8, 8}, {16, 8}, {8, 16}}) {
+        const std::string e = testing::input_error_of([&] { hl.load_macrocell(file, w, h); });
+        EXPECT_NE(e.find("outside the"), std::string::npos) << w << "x" << h << ": " << e;
+    }
+}
+
+TEST(MacrocellTree, AWholeTorusTooLargeForAGridReadsAsATree) {
+    HashLifeBackend hl(Rule(), BackendOptions{1, 0, true, std::uint64_t(64) << 20});
+    const std::int64_t n = std::int64_t(1) << 40;
+    hl.reset(n, n / 4);
+    for (auto [x, y] : {std::pair{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}})
+        hl.set(x + n / 3, y + 7, true);
+    hl.step(1000000);
+    const auto path = std::filesystem::temp_directory_path() / "toroid_hashlife_huge.mc";
+    hl.write_pattern(path.string(), {});
+    const Pattern p = read_pattern_file(path.string());
+    ASSERT_TRUE(p.tree);
+    EXPECT_TRUE(p.whole_torus);
+    EXPECT_EQ(p.cells.width(), 0);
+    EXPECT_EQ(p.generation, "1000000");
+    EXPECT_EQ(summarize_macrocell(*p.tree).population, WideCount(5));
+    const hashlife::NodeId before = hl.tree().root();
+    hl.reset(8, 8);
+    hl.load_macrocell(*p.tree, n, n / 4, 1000000);
+    EXPECT_EQ(hl.tree().root(), before);
+    // Other backends refuse it with a message saying who reads it.
+    auto cpu = create_backend("cpu", Rule());
+    EXPECT_NE(testing::input_error_of([&] {
+                  cpu->load_macrocell(*p.tree, n, n / 4);
+              }).find("--backend hashlife reads it"),
+              std::string::npos);
     std::filesystem::remove(path);
 }
 

@@ -154,6 +154,13 @@ void Backend::write_pattern(const std::string& path, const WriteOptions& options
     write_pattern_file(path, grid(), rule_, options);
 }
 
+void Backend::load_macrocell(const MacrocellTree&, std::int64_t width, std::int64_t height,
+                             std::uint64_t) {
+    throw InputError("the macrocell file holds a whole " + std::to_string(width) + "x" +
+                     std::to_string(height) + " torus, too large for a grid in memory; the " +
+                     name() + " backend needs one: --backend hashlife reads it from its tree");
+}
+
 Checkpoint Backend::checkpoint(std::string metadata) const {
     return Checkpoint{grid(), rule_, seed_, generation_, std::move(metadata)};
 }

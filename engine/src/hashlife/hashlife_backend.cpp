@@ -186,6 +186,13 @@ void HashLifeBackend::write_pattern(const std::string& path, const WriteOptions&
     write_file_atomic(path, has_gzip_extension(path) ? gzip_compress(text) : text);
 }
 
+void HashLifeBackend::load_macrocell(const MacrocellTree& file, std::int64_t width,
+                                     std::int64_t height, std::uint64_t generation) {
+    reset(width, height, generation);
+    tree_->set_root(
+        hashlife::square_from_macrocell(store_, file, tree_->log2_width(), tree_->log2_height()));
+}
+
 std::unique_ptr<Backend> make_hashlife_backend(const Rule& rule, const BackendOptions& options) {
     return std::make_unique<HashLifeBackend>(rule, options);
 }

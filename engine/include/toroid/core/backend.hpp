@@ -125,6 +125,11 @@ class Backend {
     // macrocell straight from its tree, so a torus too large for a Grid
     // can still be saved.
     virtual void write_pattern(const std::string& path, const WriteOptions& options) const;
+    // Loads a whole width x height torus from a macrocell file's tree
+    // (Pattern::tree: a torus too large for a Grid) at `generation`. The
+    // default refuses (InputError); hashlife builds its nodes from the file's.
+    virtual void load_macrocell(const MacrocellTree& tree, std::int64_t width, std::int64_t height,
+                                std::uint64_t generation = 0);
 
     Checkpoint checkpoint(std::string metadata = {}) const;
     // Loads a checkpoint's grid and generation; its rule and seed must match.

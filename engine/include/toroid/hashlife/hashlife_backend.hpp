@@ -67,6 +67,8 @@ class HashLifeBackend final : public Backend {
     void restore_state(const SavedState& saved) override;
 
     void write_pattern(const std::string& path, const WriteOptions& options) const override;
+    void load_macrocell(const MacrocellTree& tree, std::int64_t width, std::int64_t height,
+                        std::uint64_t generation = 0) override;
 
     // For tests, benchmarks and the macrocell writer.
     const hashlife::TorusTree& tree() const;

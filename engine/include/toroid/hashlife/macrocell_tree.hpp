@@ -17,6 +17,7 @@
 // A crop (WriteOptions::crop) writes the same cells without the torus size
 // in the rule, so readers keep the bounding box of the live cells (they do
 // not place it on Golly's grid). The generation goes to a #G line.
+// Reading (square_from_macrocell) undoes exactly these placements.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,7 @@
 
 #include "toroid/core/rule.hpp"
 #include "toroid/hashlife/torus_tree.hpp"
+#include "toroid/io/macrocell.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid::hashlife {
@@ -34,5 +36,13 @@ NodeId macrocell_root(const TorusTree& tree);
 
 std::string format_macrocell_tree(const TorusTree& tree, const Rule& rule, std::uint64_t generation,
                                   const WriteOptions& opts);
+
+// The other way: the square (a node of level max(a, b), the tiling described
+// in torus_tree.hpp) of the 2^a x 2^b torus a whole-torus macrocell file
+// holds, its cells where the writer above (and Golly) put them. Built node
+// by node from the file's nodes, memoised, so it costs what the file costs.
+// InputError when a live cell lies outside the torus.
+NodeId square_from_macrocell(NodeStore& store, const MacrocellTree& file, int log2_width,
+                             int log2_height);
 
 }  // namespace toroid::hashlife

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,8 @@
 namespace toroid {
 
 enum class PatternFormat { Rle, Plaintext, Life106, Macrocell };
+
+struct MacrocellTree;  // io/macrocell.hpp
 
 // "RLE", "plaintext", "Life 1.06", "macrocell".
 const char* format_name(PatternFormat f);
@@ -52,6 +55,12 @@ struct Pattern {
     // `rule` is then empty. See the note at the top.
     std::optional<std::string> refused_rule;
     std::string generation;  // macrocell #G (decimal, may exceed 64 bits); empty when none
+    // A whole torus too large for a Grid (a macrocell file of a 2^30 x 2^30
+    // torus, say): `cells` is then empty (0 x 0) and the file's tree is here
+    // (io/macrocell.hpp). Only what reads trees accepts such a pattern: the
+    // hashlife backend (Backend::load_macrocell) and `toroid info`; other
+    // commands refuse it (cli/pattern_lookup.hpp).
+    std::shared_ptr<const MacrocellTree> tree;
 };
 
 // The format a text is in, from its first non-blank character: "[M2]"
