@@ -149,10 +149,6 @@ void HashLifeBackend::check_fits(std::int64_t width, std::int64_t height, int ca
                        "give a smaller --memory (MiB)"});
 }
 
-void HashLifeBackend::render(const RenderRequest& request, const RenderTarget& target) const {
-    Backend::render(request, target);
-}
-
 std::unique_ptr<Backend::SavedState> HashLifeBackend::save_state() const {
     const TorusTree& t = torus();
     // Pinning is bookkeeping, not a change of state: the store is shared.

@@ -60,7 +60,16 @@ class HashLifeBackend final : public Backend {
 
     void check_fits(std::int64_t width, std::int64_t height, int caller_planes = 1) const override;
 
+    // Rendering (tree_render.cpp): a view of at most direct_render_cells()
+    // cells is drawn from its cells, exactly as every backend draws it; a
+    // wider view (a huge torus zoomed out) samples the tree: each pixel
+    // shows the density of the node square of the largest power-of-two side
+    // not above its span, under its centre. That is the exact picture at
+    // power-of-two zooms whose pixels align with the tree (Golly's zooms),
+    // and costs O(pixels x levels) whatever the torus.
     void render(const RenderRequest& request, const RenderTarget& target) const override;
+    std::uint64_t direct_render_cells() const { return direct_render_cells_; }
+    void set_direct_render_cells(std::uint64_t cells) { direct_render_cells_ = cells; }
 
     std::unique_ptr<SavedState> save_state() const override;
     bool same_state(const SavedState& saved) const override;
@@ -85,6 +94,7 @@ class HashLifeBackend final : public Backend {
     hashlife::LeafRule leaf_rule_;
     hashlife::Stepper stepper_;
     std::unique_ptr<hashlife::TorusTree> tree_;
+    std::uint64_t direct_render_cells_ = std::uint64_t(1) << 26;
 };
 
 // The registry's factory for "hashlife".
