@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <new>
 #include <string>
 
 #include "toroid/memory.hpp"
@@ -23,8 +24,19 @@ NodeStore::NodeStore(std::uint64_t budget_bytes) : budget_(budget_bytes) {
                          human_bytes(double(kMinBudgetBytes)));
     capacity_ = std::min(budget_bytes / kBytesPerNode, kMaxNodes);
     // Reserved, not touched: the pages are committed as nodes are written,
-    // and the array never moves (references into it stay valid).
-    nodes_.reserve(std::size_t(capacity_ + 1));
+    // and the array never moves (references into it stay valid). Where the
+    // system refuses to reserve that much address space (strict overcommit),
+    // the budget shrinks to what it grants.
+    for (;;) {
+        try {
+            nodes_.reserve(std::size_t(capacity_ + 1));
+            break;
+        } catch (const std::bad_alloc&) {
+            if (capacity_ / 2 * kBytesPerNode < kMinBudgetBytes) throw;
+            capacity_ /= 2;
+            budget_ = capacity_ * kBytesPerNode;
+        }
+    }
     nodes_.emplace_back();  // id 0: none
     buckets_.assign(kMinBuckets, kNoNode);
     mask_ = kMinBuckets - 1;
