@@ -39,8 +39,8 @@ LeafRule::LeafRule(const Range1Table& table) : births_on_empty_(table.next(0)) {
     }
     for (unsigned w = 0; w < 65536; ++w) {
         const unsigned left = w & 0xFFFu, right = w >> 4;
-        table_[w] = std::uint8_t(upper[left] | upper[right] << 1 | lower[left] << 2 |
-                                 lower[right] << 3);
+        table_[w] =
+            std::uint8_t(upper[left] | upper[right] << 1 | lower[left] << 2 | lower[right] << 3);
     }
 }
 
