@@ -22,6 +22,10 @@ bool always() {
 std::string no_reason() {
     return {};
 }
+std::string hashlife_scope() {
+    return "it runs only tori whose sides are powers of two and deterministic rules: ask for "
+           "it by name (--backend hashlife)";
+}
 
 detail::NamedRegistry<BackendEntry>& registry() {
     static detail::NamedRegistry<BackendEntry> r(
@@ -29,7 +33,7 @@ detail::NamedRegistry<BackendEntry>& registry() {
                       [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
                           return std::make_unique<CpuBackend>(rule, o);
                       }},
-         BackendEntry{"hashlife", -10, always, no_reason, make_hashlife_backend}});
+         BackendEntry{"hashlife", -10, always, hashlife_scope, make_hashlife_backend, false}});
     return r;
 }
 

@@ -50,7 +50,10 @@ class CountParser {
     }
 
     [[noreturn]] void fail(const std::string& what) const {
-        throw InputError(std::string(option_) + " '" + std::string(text_) + "' " + what +
+        // Quoted only when the text would not read as one word.
+        const bool quote = text_.empty() || text_.find_first_of(" \t") != std::string_view::npos;
+        const std::string shown = quote ? "'" + std::string(text_) + "'" : std::string(text_);
+        throw InputError(std::string(option_) + " " + shown + " " + what +
                          ": expected a whole number of generations from 0 to 2^64-1, e.g. "
                          "1000000, 10^15, 2^40, 3e9 or 3*2^40+1");
     }

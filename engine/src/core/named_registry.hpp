@@ -22,7 +22,16 @@ inline std::string not_built_hint(const std::string& name) {
     return "";
 }
 
-// Entry: a struct with name, preference, usable(), why() and create.
+// Entry: a struct with name, preference, usable(), why() and create, and
+// optionally `general` (false: left out of "auto" and the usable lists).
+template <class Entry>
+bool general(const Entry& e) {
+    if constexpr (requires { e.general; })
+        return e.general;
+    else
+        return true;
+}
+
 template <class Entry>
 class NamedRegistry {
   public:
@@ -39,14 +48,14 @@ class NamedRegistry {
         std::lock_guard lock(mutex_);
         std::vector<std::string> out;
         for (const auto& e : entries_)
-            if (!usable_only || e.usable()) out.push_back(e.name);
+            if (!usable_only || (e.usable() && general(e))) out.push_back(e.name);
         return out;
     }
 
     std::string unusable_reason(const std::string& name) const {
         std::lock_guard lock(mutex_);
         for (const auto& e : entries_)
-            if (e.name == name && !e.usable()) return e.why();
+            if (e.name == name && (!e.usable() || !general(e))) return e.why();
         return {};
     }
 
@@ -57,7 +66,7 @@ class NamedRegistry {
         std::string known;
         for (const auto& e : entries_) {
             known += (known.empty() ? "" : ", ") + e.name;
-            if (name == "auto" ? e.usable() : e.name == name) {
+            if (name == "auto" ? e.usable() && general(e) : e.name == name) {
                 if (!e.usable())
                     throw InputError(kind + " '" + name + "' cannot be used here: " + e.why());
                 return e.create;

@@ -156,17 +156,23 @@ struct BackendEntry {
     std::string name;
     int preference = 0;                // higher wins for "auto"
     std::function<bool()> usable;      // e.g. a CUDA device is present
-    std::function<std::string()> why;  // explanation when not usable
+    std::function<std::string()> why;  // explanation when not usable (or not general)
     BackendFactory create;
+    // Runs every torus and rule the engine runs. A specialised backend
+    // (hashlife: power-of-two sides, deterministic rules) runs only when
+    // asked by name: "auto" and available_backends() (the "every backend"
+    // of selftest and bench) leave it out, and `why` says what it runs.
+    bool general = true;
 };
 
 // Adds (or replaces) a backend by name; called by each backend's library.
 void register_backend(BackendEntry entry);
 // Every registered backend, usable here or not, by preference.
 std::vector<std::string> registered_backends();
-// Registered backends that are usable now, by preference.
+// Registered backends that are usable now and general, by preference.
 std::vector<std::string> available_backends();
-// Why a registered backend cannot be used here ("" when it can or is unknown).
+// Why a registered backend cannot be used here, or what a specialised one
+// runs ("" when it is usable and general, or unknown).
 std::string backend_unusable_reason(const std::string& name);
 // name: "cpu", "cuda", ... or "auto". Unknown or unusable names are InputError.
 std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rule,
