@@ -233,10 +233,10 @@ int run_soups(const Options& o) {
     double sum = 0;
     for (const auto& [s, r] : all)
         if (r.stabilised) ++settled, sum += double(r.lifespan);
-    const std::string rerun =
-        "toroid methuselah --soup " + *o.soup + " --density " + format_density(o.density) +
-        " --rule " + rule.to_string() + (o.backend == "hashlife" ? " --backend hashlife" : "") +
-        (o.whole_torus ? " --whole-torus --backend " + o.backend : "") + " --seed ";
+    const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " +
+                              format_density(o.density) + " --rule " + rule.to_string() +
+                              (o.backend != "auto" ? " --backend " + o.backend : "") +
+                              (o.whole_torus ? " --whole-torus" : "") + " --seed ";
     if (o.json) {
         nlohmann::json j{{"soup", *o.soup},
                          {"density", o.density},
