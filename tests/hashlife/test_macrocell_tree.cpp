@@ -110,10 +110,17 @@ TEST(MacrocellTree, RefusesCellsOutsideTheTorus) {
     // A leaf at Golly's (-8, -8): outside a 8 x 8 torus (cells -4..3).
     const MacrocellTree file = parse_macrocell_tree("[M2]\n#R B3/S23\n*$\n4 1 0 0 0\n", "<far>");
     HashLifeBackend hl(Rule(), BackendOptions{1, 0, true, std::uint64_t(64) << 20});
+    hl.reset(32, 32, 9);
+    hl.set(3, 4, true);
     for (auto [w, h] : {std::pair{8, 8}, {16, 8}, {8, 16}}) {
         const std::string e = testing::input_error_of([&] { hl.load_macrocell(file, w, h); });
         EXPECT_NE(e.find("outside the"), std::string::npos) << w << "x" << h << ": " << e;
     }
+    // Nothing half-done: the torus is what it was.
+    EXPECT_EQ(hl.width(), 32);
+    EXPECT_EQ(hl.generation(), 9u);
+    EXPECT_TRUE(hl.get(3, 4));
+    EXPECT_EQ(hl.population(), 1u);
 }
 
 TEST(MacrocellTree, AWholeTorusTooLargeForAGridReadsAsATree) {

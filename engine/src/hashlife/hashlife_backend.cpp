@@ -2,6 +2,7 @@
 #include "toroid/hashlife/hashlife_backend.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "toroid/error.hpp"
 #include "toroid/hashlife/macrocell_tree.hpp"
@@ -184,9 +185,14 @@ void HashLifeBackend::write_pattern(const std::string& path, const WriteOptions&
 
 void HashLifeBackend::load_macrocell(const MacrocellTree& file, std::int64_t width,
                                      std::int64_t height, std::uint64_t generation) {
+    hashlife::check_torus_shape(width, height, "the hashlife backend");
+    // Built before the torus is replaced: a file refused half-way leaves it.
+    NodeStore::Frame frame(store_);
+    const NodeId square = store_.push(
+        hashlife::square_from_macrocell(store_, file, std::countr_zero(std::uint64_t(width)),
+                                        std::countr_zero(std::uint64_t(height))));
     reset(width, height, generation);
-    tree_->set_root(
-        hashlife::square_from_macrocell(store_, file, tree_->log2_width(), tree_->log2_height()));
+    tree_->set_root(square);
 }
 
 std::unique_ptr<Backend> make_hashlife_backend(const Rule& rule, const BackendOptions& options) {
