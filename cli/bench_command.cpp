@@ -15,11 +15,12 @@
 #include <thread>
 
 #include "command.hpp"
-#include "common.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/run_options.hpp"
 #include "toroid/io/file_io.hpp"
 
 namespace toroid::cli {
@@ -91,8 +92,8 @@ Result measure(const std::string& backend_name, const Workload& w, double min_se
                int threads) {
     // Dense workloads are brute force (every cell, every generation); the
     // sparse ones measure what skipping unchanged space buys.
-    auto b =
-        make_backend(backend_name, Rule::parse(w.rule), threads, 1, /*skip_unchanged=*/w.acorn);
+    auto b = frontend::make_backend(backend_name, Rule::parse(w.rule), threads, 1,
+                                    /*skip_unchanged=*/w.acorn);
     start(*b, w);
     std::uint64_t gens = 0;
     double seconds = 0;
@@ -193,10 +194,9 @@ void record(const std::string& path, const std::string& section) {
 }
 
 struct BenchOptions {
-    std::vector<std::string> backends;
+    frontend::RunOptions run;  // --backend (several) --threads
     std::vector<std::string> only;
     double seconds = 1.0;
-    int threads = 0;
     bool json = false;
     std::string write;
 };
@@ -205,17 +205,18 @@ void bench(const BenchOptions& o, const std::string& command) {
     if (!(o.seconds > 0) || o.seconds > 3600)
         throw InputError("--seconds " + std::to_string(o.seconds) +
                          " is invalid: expected a time in (0, 3600]");
-    std::vector<std::string> backends = o.backends.empty() ? available_backends() : o.backends;
-    if (o.backends.empty())  // say which compiled-in backends cannot run here, and why
-        for (const auto& name : registered_backends())
+    std::vector<std::string> backends =
+        o.run.backends.empty() ? backend_registry().available() : o.run.backends;
+    if (o.run.backends.empty())  // say which compiled-in backends cannot run here, and why
+        for (const auto& name : backend_registry().registered())
             if (std::find(backends.begin(), backends.end(), name) == backends.end())
                 std::fprintf(stderr, "toroid bench: skipping backend %s: %s\n", name.c_str(),
-                             backend_unusable_reason(name).c_str());
+                             backend_registry().unusable_reason(name).c_str());
     std::vector<Result> results;
     for (const auto& w : kWorkloads) {
         if (!wanted(o.only, w.name) || (w.on_request && o.only.empty())) continue;
         for (const auto& name : backends) {
-            results.push_back(measure(name, w, o.seconds, o.threads));
+            results.push_back(measure(name, w, o.seconds, o.run.threads));
             const Result& r = results.back();
             if (!o.json)
                 std::printf(
@@ -227,10 +228,10 @@ void bench(const BenchOptions& o, const std::string& command) {
         }
     }
     if (wanted(o.only, kSweepWorkload)) {
-        const std::vector<std::string> batch = available_batch_backends();
+        const std::vector<std::string> batch = batch_backend_registry().available();
         for (const auto& name : backends) {
             if (std::find(batch.begin(), batch.end(), name) == batch.end()) continue;
-            results.push_back(measure_sweep(name, o.seconds, o.threads));
+            results.push_back(measure_sweep(name, o.seconds, o.run.threads));
             const Result& r = results.back();
             if (!o.json)
                 std::printf("%-28s %-30s %6lldx%-6lld %8llu soups %7.3f s %10.3g soups/s\n",
@@ -279,19 +280,22 @@ void bench(const BenchOptions& o, const std::string& command) {
 void add_bench_command(CLI::App& app) {
     auto o = std::make_shared<BenchOptions>();
     CLI::App* cmd = app.add_subcommand("bench", "Standard workloads on every backend present");
-    cmd->add_option("--backend", o->backends, "Backends to measure (default: every usable one)");
+    frontend::RunOptionsSpec run;
+    run.backend = frontend::RunOptionsSpec::Backend::Several;
+    run.backend_help = "Backends to measure (default: every usable one)";
+    run.seed = false;
+    frontend::add_run_options(*cmd, o->run, run);
     cmd->add_option("--only", o->only,
                     "Workloads to run (default: all but life-soup-65536, which needs 1.5 GB "
                     "and a minute of set-up)");
     cmd->add_option("--seconds", o->seconds, "Minimum time per dense workload")
         ->capture_default_str();
-    cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
     cmd->add_flag("--json", o->json, "Print the results as JSON");
     cmd->add_option("--write", o->write,
                     "Record the table in this Markdown file (e.g. BENCHMARKS.md)");
     cmd->callback([o] {
         std::string command = "toroid bench";
-        for (const auto& b : o->backends) command += " --backend " + b;
+        for (const auto& b : o->run.backends) command += " --backend " + b;
         for (const auto& w : o->only) command += " --only " + w;
         if (o->seconds != 1.0) command += " --seconds " + CLI::detail::to_string(o->seconds);
         if (!o->write.empty()) command += " --write " + o->write;

@@ -4,15 +4,15 @@
 #include <stdexcept>
 
 #include "command.hpp"
-#include "common.hpp"
 #include "toroid/core/soup.hpp"
+#include "toroid/frontend/common.hpp"
 
 namespace toroid::cli {
 namespace {
 
 void demo() {
     const Rule life;
-    auto backend = make_backend("auto", life, 0, 1);
+    auto backend = frontend::make_backend("auto", life, 0, 1);
     std::printf(
         "toroid demo: Conway's Life (B3/S23) on a 4096 x 4096 torus, 50%% soup, backend %s\n",
         backend->describe().c_str());
@@ -29,8 +29,8 @@ void demo() {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::printf("%10llu %12llu %18s %10.3f %14s\n",
                     static_cast<unsigned long long>(backend->generation()),
-                    static_cast<unsigned long long>(pop), hex64(backend->hash()).c_str(), s,
-                    format_rate(4096.0 * 4096.0 * 200 / s).c_str());
+                    static_cast<unsigned long long>(pop), frontend::hex64(backend->hash()).c_str(),
+                    s, frontend::format_rate(4096.0 * 4096.0 * 200 / s).c_str());
     }
     std::printf("\nMethuselahs: lifespan, final population and escaping gliders\n");
     if (print_methuselah_table({"r-pentomino", "acorn", "rabbits"}) != 0)

@@ -21,6 +21,7 @@
 #include "toroid/eca/eca_ring.hpp"
 #include "toroid/eca/eca_rule.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/run_options.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/png_writer.hpp"
 
@@ -39,8 +40,7 @@ struct EcaArgs {
     std::string time = "down";
     std::string format;  // empty: from --out's extension, else text
     std::string out;
-    std::string backend = "auto";
-    int threads = 0;
+    frontend::RunOptions run;  // --backend --threads
 };
 
 // The space-time diagram: generation g is rows[g], in canonical words.
@@ -58,7 +58,7 @@ void check_steps(const EcaArgs& a) {
 
 Diagram simulate(int rule, const EcaArgs& a) {
     check_steps(a);
-    auto backend = create_eca_backend(a.backend, rule, {a.threads});
+    auto backend = create_eca_backend(a.run.backend, rule, {a.run.threads});
     // Every generation is kept (the diagram), plus the working ring.
     backend->check_fits(a.width, static_cast<std::uint64_t>(a.steps) + 2);
     Diagram d;
@@ -78,7 +78,7 @@ Diagram simulate(int rule, const EcaArgs& a) {
 // --summary: only the final state's statistics, no diagram kept (for huge rings).
 void run_summary(int rule, const EcaArgs& a) {
     check_steps(a);
-    auto backend = create_eca_backend(a.backend, rule, {a.threads});
+    auto backend = create_eca_backend(a.run.backend, rule, {a.run.threads});
     backend->check_fits(a.width, 1);
     EcaRing ring = eca_initial_ring(a.width, a.init);
     backend->load(ring);  // upload and start-up are not timed
@@ -271,10 +271,10 @@ void add_eca_commands(CLI::App& app) {
                     "text | png | rle | json (default: from --out's extension, else text)")
         ->check(CLI::IsMember({"text", "png", "rle", "json"}));
     cmd->add_option("--out,-o", args->out, "Output file (default: stdout; required for png)");
-    cmd->add_option("--backend", args->backend,
-                    "auto | cpu | cuda (auto: the GPU when one is usable, else the CPU)")
-        ->capture_default_str();
-    cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
+    frontend::RunOptionsSpec run;
+    run.backend_help = "auto | cpu | cuda (auto: the GPU when one is usable, else the CPU)";
+    run.seed = false;
+    frontend::add_run_options(*cmd, args->run, run);
     cmd->add_flag(
         "--explain", args->explain,
         "Print the rule's truth table as cell pictures, its Boolean formulas and related rules");

@@ -7,28 +7,34 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "common.hpp"
-#include "pattern_lookup.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
+#include "toroid/frontend/run_options.hpp"
 
 namespace toroid::cli {
 namespace {
 
+frontend::RunOptions seed_zero() {
+    frontend::RunOptions run;
+    run.seed = 0;
+    return run;
+}
+
 struct IdentifyCliOptions {
     std::string pattern = "-";
     std::optional<std::string> rule;
-    std::string max_gens = "4096";  // exact: 10^9, 2^40 (core/generation_count.hpp)
-    std::uint64_t seed = 0;
+    std::string max_gens = "4096";           // exact: 10^9, 2^40 (core/generation_count.hpp)
+    frontend::RunOptions run = seed_zero();  // --seed, 0 unless given; --backend, --memory
     bool json = false;
-    std::string backend = "auto";
     std::string torus;
     bool whole_torus = false;
 };
 
 void identify_command(const IdentifyCliOptions& o) {
-    NamedPattern in;
+    frontend::NamedPattern in;
     if (o.pattern == "-") {
         if (isatty(0))
             throw InputError("no pattern: give a FILE or a library NAME, or pipe an RLE to stdin");
@@ -36,7 +42,7 @@ void identify_command(const IdentifyCliOptions& o) {
         in.pattern = parse_pattern(text, "<stdin>");
         in.name = in.pattern.name.empty() ? "<stdin>" : in.pattern.name;
     } else {
-        in = find_pattern(o.pattern);
+        in = frontend::find_pattern(o.pattern);
     }
     const std::uint64_t max_gens = parse_generation_count(o.max_gens, "--max-gens");
     if (max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
@@ -44,14 +50,15 @@ void identify_command(const IdentifyCliOptions& o) {
         (o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule())).with_torus(std::nullopt);
     IdentifyOptions io;
     io.max_generations = max_gens;
-    io.backend = o.backend;
+    io.seed = o.run.seed;
+    io.backend = o.run.backend;
+    io.memory_bytes = o.run.memory_mib << 20;
     io.whole_torus = o.whole_torus;
     if (!o.torus.empty()) {
-        const Size s = parse_size(o.torus, "--torus");
+        const frontend::Size s = frontend::parse_size(o.torus, "--torus");
         io.torus_width = s.width;
         io.torus_height = s.height;
     }
-    io.seed = o.seed;
     const Identification id = identify(in.pattern.cells, rule, io);
     if (o.json) {
         nlohmann::json j{{"pattern", in.name},
@@ -99,11 +106,15 @@ void add_identify_command(CLI::App& app) {
     cmd->add_option("--rule", o->rule, "Rule (default: the pattern's, else B3/S23)");
     cmd->add_option("--max-gens", o->max_gens, "Generations to look for a repeat")
         ->capture_default_str();
-    cmd->add_option("--seed", o->seed, "Seed of a stochastic rule's draws")->capture_default_str();
+    frontend::RunOptionsSpec run;
+    run.backend_help =
+        "auto (the plane); hashlife, or --whole-torus: the whole torus's period and the "
+        "generation it settles at (through node identity on hashlife)";
+    run.threads = false;
+    run.memory = true;
+    run.seed_help = "Seed of a stochastic rule's draws";
+    frontend::add_run_options(*cmd, o->run, run);
     cmd->add_flag("--json", o->json, "Print the result as JSON");
-    cmd->add_option("--backend", o->backend,
-                    "auto (the plane); hashlife or --whole-torus: the whole torus's period and "
-                    "the generation it settles at, through node identity");
     cmd->add_flag("--whole-torus", o->whole_torus, "Identify the whole torus, not the plane");
     cmd->add_option("--torus", o->torus,
                     "With a whole torus: its size WxH (default: the pattern's)");

@@ -1,10 +1,5 @@
 // toroid methuselah: lifespans of patterns and soups, with checkpoints.
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -12,67 +7,63 @@
 #include <optional>
 
 #include "command.hpp"
-#include "common.hpp"
-#include "pattern_lookup.hpp"
 #include "toroid/analysis/methuselah.hpp"
+#include "toroid/analysis/methuselah_soups.hpp"
 #include "toroid/core/generation_count.hpp"
-#include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/interrupt_scope.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
+#include "toroid/frontend/progress_line.hpp"
+#include "toroid/frontend/run_options.hpp"
 #include "toroid/io/population_plot.hpp"
 
 namespace toroid::cli {
 namespace {
-
-volatile std::sig_atomic_t g_interrupted = 0;
-extern "C" void on_sigint(int) {
-    g_interrupted = 1;
-}
 
 struct Options {
     std::vector<std::string> patterns;
     std::optional<std::string> rule;
     std::string max_gens = "100000";  // exact: 10^9, 2^40 (core/generation_count.hpp)
     std::string torus = "auto";
-    std::string backend = "auto";
-    int threads = 0;
+    frontend::RunOptions run;  // --backend --threads --seed --memory
+    bool whole_torus = false;
     bool json = false;
     std::string plot;
     std::optional<std::string> soup;
     double density = 0.5;
-    std::uint64_t seed = 1;
+    std::uint64_t first = 0;
     std::uint64_t count = 1;
     std::uint64_t top = 10;
     std::string checkpoint;
     std::uint64_t every = 0;
     std::string resume;
-    bool whole_torus = false;
-    std::uint64_t memory_mib = 0;
 };
 
-// Progress on stderr when it is a terminal; Ctrl-C detection always.
+// The run's progress callback: the progress line (generation, population,
+// generations per second) and Ctrl-C, which stops the run cleanly.
 struct Progress {
-    bool tty = ::isatty(2) != 0;
+    frontend::ProgressLine line;
     std::string label;
-    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now(), last = start;
+    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
     std::uint64_t last_gen = 0;
-    bool shown = false;
 
     bool operator()(const MethuselahProgress& p) {
-        if (g_interrupted) return false;
-        if (!tty) return true;
+        if (frontend::InterruptScope::requested()) return false;
+        if (!line.enabled() || !line.due(0.2)) return true;
         const auto now = std::chrono::steady_clock::now();
         const double dt = std::chrono::duration<double>(now - last).count();
-        if (dt < 0.2) return true;
-        const double rate = double(p.generation - last_gen) / dt;
-        std::fprintf(stderr, "\r\033[K%s generation %llu  population %llu  %.0f gens/s",
-                     label.c_str(), (unsigned long long)p.generation,
-                     (unsigned long long)p.population, rate);
-        last = now, last_gen = p.generation, shown = true;
+        char text[160];
+        std::snprintf(text, sizeof text, " generation %llu  population %llu  %.0f gens/s",
+                      (unsigned long long)p.generation, (unsigned long long)p.population,
+                      dt > 0 ? double(p.generation - last_gen) / dt : 0.0);
+        line.show(label + text);
+        last = now, last_gen = p.generation;
         return true;
     }
-    void clear() {
-        if (shown) std::fprintf(stderr, "\r\033[K");
-        shown = false;
+    void start(const std::string& new_label) {
+        label = new_label;
+        last = std::chrono::steady_clock::now(), last_gen = 0;
     }
 };
 
@@ -179,14 +170,11 @@ MethuselahOptions engine_options(const Options& o) {
     m.max_gens = parse_generation_count(o.max_gens, "--max-gens");
     if (m.max_gens < 1) throw InputError("--max-gens 0 is invalid: expected 1 or more generations");
     if (o.torus != "auto") {
-        const Size s = parse_size(o.torus, "--torus");
+        const frontend::Size s = frontend::parse_size(o.torus, "--torus");
         m.torus_width = s.width, m.torus_height = s.height;
     }
-    if (o.threads < 0)
-        throw InputError("--threads " + std::to_string(o.threads) +
-                         " is negative: expected 0 (all cores) or more");
-    m.backend = o.backend;
-    m.backend_options = {o.threads, 0, true, o.memory_mib << 20};
+    m.backend = o.run.backend;
+    m.backend_options = {o.run.threads, 0, true, o.run.memory_mib << 20};
     m.whole_torus = o.whole_torus;
     return m;
 }
@@ -199,82 +187,78 @@ std::string format_density(double d) {
 
 int run_soups(const Options& o) {
     if (!o.patterns.empty()) throw InputError("give pattern names or --soup WxH, not both");
-    const Size size = parse_size(*o.soup, "--soup");
-    if (o.count < 1) throw InputError("--count must be at least 1");
-    if (!o.checkpoint.empty() || !o.resume.empty())
-        throw InputError(
-            "--checkpoint and --resume apply to one pattern, not to soups (rerun a soup by its "
-            "seed)");
+    const frontend::Size size = frontend::parse_size(*o.soup, "--soup");
     const Rule rule = o.rule ? Rule::parse(*o.rule) : Rule();
     MethuselahOptions m = engine_options(o);
-    std::vector<std::pair<std::uint64_t, MethuselahResult>> all;
+    m.checkpoint_path = o.checkpoint;  // refused for soups by the search
+    m.resume_path = o.resume;
     Progress progress;
     m.progress = [&](const MethuselahProgress& p) { return progress(p); };
-    for (std::uint64_t i = 0; i < o.count && !g_interrupted; ++i) {
-        const std::uint64_t seed = o.seed + i;
-        Grid g(size.width, size.height);
-        fill_soup(g, o.density, seed);
-        progress.label = "soup seed " + std::to_string(seed) + ":";
-        all.emplace_back(seed, analyse_methuselah(g, "soup seed " + std::to_string(seed), rule, m));
-    }
-    progress.clear();
-    auto longer = [](const auto& a, const auto& b) {
-        const auto key = [](const MethuselahResult& r) {
-            return r.stabilised ? r.lifespan : r.generations_run;
-        };
-        if (a.second.stabilised != b.second.stabilised)
-            return !a.second.stabilised;  // unsettled first
-        return key(a.second) > key(b.second);
+    MethuselahSoupSearch search;
+    search.width = size.width, search.height = size.height;
+    search.density = o.density;
+    search.seed = o.run.seed;
+    search.first = o.first;
+    search.count = o.count;
+    search.stop_requested = [] { return frontend::InterruptScope::requested(); };
+    search.on_soup = [&](std::uint64_t index, std::uint64_t) {
+        progress.start("soup " + std::to_string(index) + ":");
     };
-    std::vector<std::pair<std::uint64_t, MethuselahResult>> ranked = all;
-    std::stable_sort(ranked.begin(), ranked.end(), longer);
-    if (ranked.size() > o.top) ranked.resize(std::size_t(o.top));
-    std::uint64_t settled = 0;
-    double sum = 0;
-    for (const auto& [s, r] : all)
-        if (r.stabilised) ++settled, sum += double(r.lifespan);
+    const MethuselahSoupReport report = search_methuselah_soups(search, rule, m);
+    progress.line.clear();
+    const std::vector<std::size_t> ranked = longest_soups(report, std::size_t(o.top));
     const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " +
                               format_density(o.density) + " --rule " + rule.to_string() +
-                              (o.backend != "auto" ? " --backend " + o.backend : "") +
-                              (o.whole_torus ? " --whole-torus" : "") + " --seed ";
+                              (o.run.backend != "auto" ? " --backend " + o.run.backend : "") +
+                              (o.whole_torus ? " --whole-torus" : "") + " --seed " +
+                              std::to_string(o.run.seed) + " --first ";
     if (o.json) {
         nlohmann::json j{{"soup", *o.soup},
                          {"density", o.density},
                          {"rule", rule.to_string()},
-                         {"count", all.size()},
-                         {"stabilised", settled}};
+                         {"seed", o.run.seed},
+                         {"first", o.first},
+                         {"count", report.soups.size()},
+                         {"stabilised", report.stabilised}};
         nlohmann::json table = nlohmann::json::array(), longest = nlohmann::json::array();
-        for (const auto& [s, r] : all) {
-            nlohmann::json e = to_json(r, false);
-            e["seed"] = s;
+        for (const MethuselahSoup& s : report.soups) {
+            nlohmann::json e = to_json(s.result, false);
+            e["soup"] = s.index;
+            e["soup_seed"] = s.soup_seed;
             table.push_back(e);
         }
-        for (const auto& [s, r] : ranked) longest.push_back(s);
+        for (const std::size_t i : ranked) longest.push_back(report.soups[i].index);
         j["soups"] = table;
-        j["longest_seeds"] = longest;
+        j["longest_soups"] = longest;
         std::cout << j.dump(2) << "\n";
-        return g_interrupted ? 1 : 0;
+        return report.interrupted ? 1 : 0;
     }
-    std::printf("%llu soups %s, density %g, rule %s: %llu stabilised, mean lifespan %.1f\n",
-                (unsigned long long)all.size(), o.soup->c_str(), o.density,
-                rule.to_string().c_str(), (unsigned long long)settled,
-                settled ? sum / double(settled) : 0.0);
-    std::printf("%12s %9s %10s %7s %6s %9s\n", "seed", "lifespan", "final pop", "period", "ships",
-                "time (s)");
-    for (const auto& [s, r] : ranked) {
+    std::printf(
+        "%llu soups %s, density %g, rule %s, seed %llu: %llu stabilised, mean lifespan %.1f\n",
+        (unsigned long long)report.soups.size(), o.soup->c_str(), o.density,
+        rule.to_string().c_str(), (unsigned long long)o.run.seed,
+        (unsigned long long)report.stabilised, report.mean_lifespan);
+    std::printf("%12s %20s %9s %10s %7s %6s %9s\n", "soup", "soup seed", "lifespan", "final pop",
+                "period", "ships", "time (s)");
+    for (const std::size_t i : ranked) {
+        const MethuselahSoup& s = report.soups[i];
+        const MethuselahResult& r = s.result;
         if (r.stabilised)
-            std::printf("%12llu %9llu %10llu %7llu %6llu %9.3f\n", (unsigned long long)s,
+            std::printf("%12llu %20llu %9llu %10llu %7llu %6llu %9.3f\n",
+                        (unsigned long long)s.index, (unsigned long long)s.soup_seed,
                         (unsigned long long)r.lifespan, (unsigned long long)r.final_population,
                         (unsigned long long)r.period, (unsigned long long)r.ships, r.seconds);
         else
-            std::printf("%12llu  did not stabilise within %llu generations\n",
-                        (unsigned long long)s, (unsigned long long)r.generations_run);
+            std::printf("%12llu %20llu  did not stabilise within %llu generations\n",
+                        (unsigned long long)s.index, (unsigned long long)s.soup_seed,
+                        (unsigned long long)r.generations_run);
     }
     if (!ranked.empty())
-        std::printf("rerun the longest: %s%llu\n", rerun.c_str(),
-                    (unsigned long long)ranked.front().first);
-    if (g_interrupted) std::fprintf(stderr, "interrupted after %zu soups\n", all.size());
-    return g_interrupted ? 1 : 0;
+        std::printf("rerun the longest: %s%llu --count 1\n", rerun.c_str(),
+                    (unsigned long long)report.soups[ranked.front()].index);
+    if (report.interrupted)
+        std::fprintf(stderr, "interrupted after %zu soups\n", report.soups.size());
+    return report.interrupted ? 1 : 0;
 }
 
 int run_patterns(const Options& o) {
@@ -283,7 +267,7 @@ int run_patterns(const Options& o) {
             "nothing to analyse: give pattern names or files (e.g. acorn), or --soup WxH");
     if (!o.plot.empty() && o.patterns.size() != 1)
         throw InputError("--plot needs exactly one pattern");
-    if (!o.plot.empty() && (o.whole_torus || o.backend == "hashlife"))
+    if (!o.plot.empty() && (o.whole_torus || o.run.backend == "hashlife"))
         throw InputError(
             "--plot draws the plane analysis's population curve: not available for "
             "the lifespan of a whole torus (--whole-torus, --backend hashlife)");
@@ -294,9 +278,9 @@ int run_patterns(const Options& o) {
     m.checkpoint_path = o.checkpoint;
     m.checkpoint_every = o.every;
     m.resume_path = o.resume;
-    std::vector<NamedPattern> inputs;
+    std::vector<frontend::NamedPattern> inputs;
     for (const auto& p : o.patterns) {
-        inputs.push_back(find_pattern(p));  // all names and rules checked before any run
+        inputs.push_back(frontend::find_pattern(p));  // all names and rules checked before any run
         const Pattern& pattern = inputs.back().pattern;
         if (pattern.refused_rule && !o.rule)
             throw InputError(p + ": " + *pattern.refused_rule +
@@ -307,9 +291,9 @@ int run_patterns(const Options& o) {
     m.progress = [&](const MethuselahProgress& p) { return progress(p); };
     for (const auto& in : inputs) {
         const Rule rule = o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule());
-        progress.label = in.name + ":";
+        progress.start(in.name + ":");
         results.push_back(analyse_methuselah(in.pattern.cells, in.name, rule, m));
-        progress.clear();
+        progress.line.clear();
         if (results.back().interrupted) break;
     }
     const MethuselahResult& first = results.front();
@@ -366,20 +350,25 @@ void add_methuselah_commands(CLI::App& app) {
                     "Give up after this many generations (default 100000)");
     cmd->add_option("--torus", o->torus,
                     "Torus WxH, or auto (sized from the pattern, grown as its debris grows)");
-    cmd->add_option("--backend", o->backend,
-                    "auto or cpu (the CPU backend's small tiles), cuda; sparse = cpu; hashlife: "
-                    "the lifespan of the whole torus (--torus WxH, powers of two)");
+    frontend::RunOptionsSpec run;
+    run.backend_help =
+        "auto or cpu (the CPU backend's small tiles), cuda; sparse = cpu; hashlife: the lifespan "
+        "of the whole torus (--torus WxH, powers of two)";
+    run.memory = true;
+    run.seed_help =
+        "Seed of the soups: soup i is the sweep's soup i of the rule under this seed "
+        "(docs/methuselah.md)";
+    frontend::add_run_options(*cmd, o->run, run);
+    cmd->add_flag("--json", o->json, "Print the result as JSON");
     cmd->add_flag("--whole-torus", o->whole_torus,
                   "The lifespan of the whole torus (gliders wrap and crash), not the plane's");
-    cmd->add_option("--memory", o->memory_mib, "MiB for the hashlife backend's nodes");
-    cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)");
-    cmd->add_flag("--json", o->json, "Print the result as JSON");
     cmd->add_option("--plot", o->plot, "Write the population curve as a PNG, stabilisation marked");
     cmd->add_option("--soup", o->soup,
                     "Analyse random soups of this size (WxH) instead of patterns");
     cmd->add_option("--density", o->density, "Soup density (default 0.5)");
-    cmd->add_option("--seed", o->seed, "First soup seed (default 1); soups use seed, seed+1, ...");
-    cmd->add_option("--count", o->count, "Number of soups (default 1)");
+    cmd->add_option("--first", o->first, "Number of the first soup (default 0)");
+    cmd->add_option("--count", o->count,
+                    "Number of soups (default 1): soups first .. first+count-1");
     cmd->add_option("--top", o->top, "Longest-lived soups to list (default 10)");
     cmd->add_option("--checkpoint", o->checkpoint,
                     "Write checkpoints to FILE (atomically), and on Ctrl-C");
@@ -387,10 +376,11 @@ void add_methuselah_commands(CLI::App& app) {
     cmd->add_option("--resume", o->resume,
                     "Continue from a checkpoint of the same pattern and rule");
     cmd->callback([o] {
-        g_interrupted = 0;
-        std::signal(SIGINT, on_sigint);
-        const int rc = o->soup ? run_soups(*o) : run_patterns(*o);
-        std::signal(SIGINT, SIG_DFL);
+        int rc = 0;
+        {
+            const frontend::InterruptScope ctrl_c;  // Ctrl-C stops the run cleanly
+            rc = o->soup ? run_soups(*o) : run_patterns(*o);
+        }
         if (rc != 0) {
             std::fflush(nullptr);
             std::exit(rc);

@@ -6,10 +6,10 @@
 #include <optional>
 
 #include "command.hpp"
-#include "common.hpp"
-#include "start_options.hpp"
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/start_options.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
@@ -17,8 +17,8 @@ namespace toroid::cli {
 namespace {
 
 struct RunOptions {
-    StartOptions start;        // --rule --size --soup --seed --pattern --backend --threads
-    std::string gens = "100";  // exact: 10^15, 2^40 (core/generation_count.hpp)
+    frontend::StartOptions start;  // --rule --size --soup --seed --pattern --backend --threads
+    std::string gens = "100";      // exact: 10^15, 2^40 (core/generation_count.hpp)
     std::string out;
     bool crop = false;
     bool json = false;
@@ -29,12 +29,12 @@ void run(const RunOptions& o) {
     // Refuse an unwritable --out before the run, not after it.
     if (!o.out.empty()) check_writable_pattern_path(o.out);
 
-    const StartState st = resolve_start(o.start, /*require_input=*/true, gens);
+    const frontend::StartState st = frontend::resolve_start(o.start, /*require_input=*/true, gens);
     const Rule& rule = st.rule;
-    const Size size = st.size;
+    const frontend::Size size = st.size;
 
     // Refused before anything is allocated; a pattern costs its own size.
-    const auto backend = start_backend(st, o.start);
+    const auto backend = frontend::start_backend(st, o.start);
     const auto t0 = std::chrono::steady_clock::now();
     backend->step(gens);
     const WideCount population = backend->population_wide();  // waits for the device too
@@ -56,7 +56,7 @@ void run(const RunOptions& o) {
         wo.comments.push_back("generation " + std::to_string(backend->generation()) +
                               ", population " + to_string(population) + ", rule " +
                               rule.to_string());
-        backend->write_pattern(o.out, wo);  // hashlife: macrocell from its tree
+        write_backend_pattern(o.out, *backend, wo);  // hashlife: macrocell from its tree
     }
 
     if (o.json) {
@@ -68,7 +68,7 @@ void run(const RunOptions& o) {
             {"generation", backend->generation()},
             {"population", population <= kMaxNarrowCount ? nlohmann::json(std::uint64_t(population))
                                                          : nlohmann::json(to_string(population))},
-            {"hash", hashed ? nlohmann::json(hex64(hash)) : nlohmann::json(nullptr)},
+            {"hash", hashed ? nlohmann::json(frontend::hex64(hash)) : nlohmann::json(nullptr)},
             {"seconds", seconds},
             {"cell_updates_per_second", rate}};
         if (!o.out.empty()) j["out"] = o.out;
@@ -84,9 +84,9 @@ void run(const RunOptions& o) {
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
     std::printf("population  %s\n", to_string(population).c_str());
     std::printf("hash        %s\n",
-                hashed ? hex64(hash).c_str() : "(not computed on more than 2^48 cells)");
+                hashed ? frontend::hex64(hash).c_str() : "(not computed on more than 2^48 cells)");
     std::printf("seconds     %.3f\n", seconds);
-    std::printf("cells/s     %s\n", format_rate(rate).c_str());
+    std::printf("cells/s     %s\n", frontend::format_rate(rate).c_str());
     if (!o.out.empty()) std::printf("written     %s\n", o.out.c_str());
 }
 
@@ -95,7 +95,7 @@ void run(const RunOptions& o) {
 void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
-    add_start_options(*cmd, o->start);
+    frontend::add_start_options(*cmd, o->start);
     cmd->add_option("--gens", o->gens, "Generations to run (exact: 1000000, 10^15, 2^40, 3e9)")
         ->capture_default_str();
     cmd->add_option("--out", o->out,

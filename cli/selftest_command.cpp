@@ -1,14 +1,13 @@
 // toroid selftest --rules FAMILY: every backend against the reference stepper.
-#include <unistd.h>
-
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "common.hpp"
 #include "toroid/analysis/selftest.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/progress_line.hpp"
+#include "toroid/frontend/run_options.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -16,10 +15,8 @@ namespace {
 struct SelftestCliOptions {
     std::string rules = "all-moore";
     std::optional<std::uint64_t> sample;
-    std::uint64_t seed = 1;
+    frontend::RunOptions run;  // --backend (several) --threads --seed
     int generations = 3;
-    int threads = 0;
-    std::vector<std::string> backends;
     bool json = false;
 };
 
@@ -27,30 +24,28 @@ void selftest(const SelftestCliOptions& o) {
     if (o.generations < 1 || o.generations > 1000)
         throw InputError("--gens " + std::to_string(o.generations) +
                          " is out of range: expected 1..1000");
-    if (o.threads < 0) throw InputError("--threads " + std::to_string(o.threads) + " is negative");
     RuleFamily family = RuleFamily::parse(o.rules);
-    if (o.sample) family = family.random_sample(*o.sample, o.seed);
+    if (o.sample) family = family.random_sample(*o.sample, o.run.seed);
     std::vector<std::uint64_t> indices(family.size());
     for (std::uint64_t i = 0; i < family.size(); ++i) indices[i] = i;
     SelftestOptions so;
-    so.seed = o.seed;
+    so.seed = o.run.seed;
     so.generations = o.generations;
-    so.threads = o.threads;
-    for (const auto& b : o.backends) {
+    so.threads = o.run.threads;
+    for (const auto& b : o.run.backends) {
         if (b.rfind("batch:", 0) == 0)
             so.batch_backends.push_back(b.substr(6));
         else
             so.backends.push_back(b);
     }
-    if (!o.backends.empty() && so.backends.empty()) so.backends.push_back("cpu");
-    if (!o.backends.empty() && so.batch_backends.empty()) so.batch_backends.push_back("cpu");
-    const bool tty = isatty(2);
+    if (!o.run.backends.empty() && so.backends.empty()) so.backends.push_back("cpu");
+    if (!o.run.backends.empty() && so.batch_backends.empty()) so.batch_backends.push_back("cpu");
+    frontend::ProgressLine progress;
     const SelftestReport r = run_selftest(family, indices, so, [&](std::uint64_t done) {
-        if (tty)
-            std::fprintf(stderr, "\rselftest: %llu/%llu rules", (unsigned long long)done,
-                         (unsigned long long)indices.size());
+        progress.show("selftest: " + std::to_string(done) + "/" + std::to_string(indices.size()) +
+                      " rules");
     });
-    if (tty) std::fprintf(stderr, "\n");
+    progress.keep();
     if (o.json) {
         nlohmann::json fails = nlohmann::json::array();
         for (const auto& f : r.failures)
@@ -93,13 +88,13 @@ void add_selftest_command(CLI::App& app) {
                     "Family: all-moore, all-hex, all-vonneumann or e.g. B3[678]/S23")
         ->capture_default_str();
     cmd->add_option("--sample", o->sample, "Check only N random rules of the family");
-    cmd->add_option("--seed", o->seed, "Seed of the random tori and of --sample")
-        ->capture_default_str();
     cmd->add_option("--gens", o->generations, "Generations compared per torus")
         ->capture_default_str();
-    cmd->add_option("--threads", o->threads, "Threads (0 = all cores)")->capture_default_str();
-    cmd->add_option("--backend", o->backends,
-                    "Backends to check (cpu, cuda, batch:cpu, batch:cuda; default: all present)");
+    frontend::RunOptionsSpec run;
+    run.backend = frontend::RunOptionsSpec::Backend::Several;
+    run.backend_help = "Backends to check (cpu, cuda, batch:cpu, batch:cuda; default: all present)";
+    run.seed_help = "Seed of the random tori and of --sample";
+    frontend::add_run_options(*cmd, o->run, run);
     cmd->add_flag("--json", o->json, "Print the report as JSON");
     cmd->callback([o] { selftest(*o); });
 }

@@ -1,7 +1,5 @@
 // toroid sweep FAMILY: soups of every rule of a family, classified and censused.
 // toroid sweep merge FILES: join the --out files of shards into one result.
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,11 +11,13 @@
 
 #include "cluster/cluster.hpp"
 #include "command.hpp"
-#include "common.hpp"
 #include "toroid/analysis/family_plot.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/progress_line.hpp"
+#include "toroid/frontend/run_options.hpp"
 #include "toroid/io/file_io.hpp"
 
 namespace toroid::cli {
@@ -32,9 +32,7 @@ struct SweepCliOptions {
     double density = 0.5;
     std::string torus = "256x256";
     std::uint64_t max_gens = 4000;
-    std::uint64_t seed = 1;
-    std::string backend = "auto";
-    int threads = 0;
+    frontend::RunOptions run;  // --backend --threads --seed
     std::size_t batch = 0;
     bool json = false;
     std::string csv, out, plot, shard;
@@ -50,7 +48,7 @@ RuleFamily make_family(const SweepCliOptions& o) {
     RuleFamily f = !o.rules_file.empty()
                        ? RuleFamily::from_file(o.rules_file)
                        : RuleFamily::parse(o.family.empty() ? "all-moore" : o.family);
-    if (o.random_rules) f = f.random_sample(*o.random_rules, o.seed);
+    if (o.random_rules) f = f.random_sample(*o.random_rules, o.run.seed);
     return f;
 }
 
@@ -101,8 +99,8 @@ void write_outputs(const SweepCliOptions& o, const std::string& family,
 }
 
 void sweep(SweepCliOptions o) {
-    const Size soup = parse_size(o.soup_size, "--soup-size");
-    const Size torus = parse_size(o.torus, "--torus");
+    const frontend::Size soup = frontend::parse_size(o.soup_size, "--soup-size");
+    const frontend::Size torus = frontend::parse_size(o.torus, "--torus");
     if (soup.width > torus.width || soup.height > torus.height)
         throw InputError("--soup-size " + o.soup_size + " is larger than --torus " + o.torus +
                          ": the soup must fit the torus");
@@ -113,15 +111,14 @@ void sweep(SweepCliOptions o) {
     if (o.soups == 0) throw InputError("--soups 0: expected at least 1 soup per rule");
     if (o.resume && o.out.empty())
         throw InputError("--resume needs --out FILE (the file to resume)");
-    if (o.threads < 0) throw InputError("--threads " + std::to_string(o.threads) + " is negative");
 
     const RuleFamily family = make_family(o);
     SweepOptions so;
     so.soup = SoupConfig{soup.width,   soup.height, o.density, torus.width,
-                         torus.height, o.max_gens,  o.seed};
+                         torus.height, o.max_gens,  o.run.seed};
     so.soups = o.soups;
-    so.backend = o.backend;
-    so.threads = o.threads;
+    so.backend = o.run.backend;
+    so.threads = o.run.threads;
     so.batch = o.batch;
 
     Cluster cluster = Cluster::from_environment();
@@ -175,7 +172,7 @@ void sweep(SweepCliOptions o) {
 
     std::optional<SweepWriter> writer;
     if (!o.out.empty()) writer.emplace(o.out, header, o.resume, keep);
-    const bool show_progress = isatty(2) && cluster.rank() == 0;
+    frontend::ProgressLine progress(frontend::stderr_is_terminal() && cluster.rank() == 0);
     const std::uint64_t total = indices.size();
     const SweepStats stats = run_sweep(
         family, indices, so,
@@ -184,12 +181,14 @@ void sweep(SweepCliOptions o) {
             results.push_back(c);
         },
         [&](const SweepProgress& p) {
-            if (!show_progress) return;
+            if (!progress.enabled()) return;
             const double rate = p.seconds > 0 ? double(p.soups_done) / p.seconds : 0;
             const double eta = rate > 0 ? double((total - p.rules_done) * o.soups) / rate : 0;
-            std::fprintf(stderr, "\rrules %llu/%llu  %.3g soups/s  ETA %.0f s   ",
-                         (unsigned long long)p.rules_done, (unsigned long long)total, rate, eta);
-            if (p.rules_done == total) std::fprintf(stderr, "\n");
+            char text[120];
+            std::snprintf(text, sizeof text, "rules %llu/%llu  %.3g soups/s  ETA %.0f s",
+                          (unsigned long long)p.rules_done, (unsigned long long)total, rate, eta);
+            progress.show(text);
+            if (p.rules_done == total) progress.keep();
         });
     if (cluster.size() > 1) {
         std::string mine;
@@ -245,11 +244,10 @@ void add_sweep_command(CLI::App& app) {
     cmd->add_option("--torus", o->torus, "Torus size WxH (equal to the soup size: filled)")
         ->capture_default_str();
     cmd->add_option("--max-gens", o->max_gens, "Generation limit per soup")->capture_default_str();
-    cmd->add_option("--seed", o->seed, "Seed of the soups (and of --random-rules)")
-        ->capture_default_str();
-    cmd->add_option("--backend", o->backend, "Batch backend: cpu, cuda or auto")
-        ->capture_default_str();
-    cmd->add_option("--threads", o->threads, "CPU threads (0 = all cores)")->capture_default_str();
+    frontend::RunOptionsSpec run;
+    run.backend_help = "Batch backend: cpu, cuda or auto";
+    run.seed_help = "Seed of the soups (and of --random-rules)";
+    frontend::add_run_options(*cmd, o->run, run);
     cmd->add_option("--batch", o->batch, "Tori per batch pass (0 = the backend's choice)");
     cmd->add_flag("--json", o->json, "Print the results as JSON");
     cmd->add_option("--csv", o->csv, "Also write one CSV row per rule to FILE");

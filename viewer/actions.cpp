@@ -4,10 +4,10 @@
 #include <cmath>
 #include <exception>
 
-#include "common.hpp"
-#include "pattern_lookup.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid::view {
@@ -51,7 +51,7 @@ Backend& backend_2d(AppState& app) {
 }  // namespace
 
 void start_torus(AppState& app, const Rule& rule, Grid grid, std::uint64_t generation) {
-    auto backend = cli::make_backend(app.backend_name, rule, app.threads, app.seed);
+    auto backend = frontend::make_backend(app.backend_name, rule, app.threads, app.seed);
     backend->check_fits(grid.width(), grid.height(), 1);  // refused before the planes exist
     backend->load(grid, generation);
     start_torus(app, std::move(backend));
@@ -68,12 +68,13 @@ void start_torus(AppState& app, std::unique_ptr<Backend> backend) {
 }
 
 void start_eca(AppState& app, int wolfram_rule, std::int64_t width, std::int64_t height) {
-    EcaDiagram d(wolfram_rule, width, height, app.eca_init);
+    // The ring runs on the 1-D backend of the same name (eca_backend.hpp).
+    EcaDiagram d(wolfram_rule, width, height, app.eca_init, app.backend_name, app.threads);
     app.eca = std::move(d);
     app.backend.reset();
     app.rule_text = "W" + std::to_string(wolfram_rule);
     app.rule_message.clear();
-    app.backend_description = "cpu (1-D ring)";
+    app.backend_description = app.eca->describe();
     reset_view(app);
 }
 
@@ -148,7 +149,7 @@ void apply_rule_text(AppState& app) {
 }
 
 void new_torus(AppState& app) {
-    const cli::Size size = cli::parse_size(app.new_size, "size");
+    const frontend::Size size = frontend::parse_size(app.new_size, "size");
     if (app.eca) {
         start_eca(app, app.eca->rule(), size.width, size.height);
     } else {
@@ -185,7 +186,7 @@ void clear_torus(AppState& app) {
 }
 
 void open_pattern(AppState& app, const std::string& path_or_name) {
-    const cli::NamedPattern np = cli::find_pattern(path_or_name);
+    const frontend::NamedPattern np = frontend::find_pattern(path_or_name);
     const Pattern& p = np.pattern;
     Rule rule = p.rule ? p.rule->with_torus(std::nullopt) : app.rule;
     std::int64_t w = torus_width(app), h = torus_height(app);

@@ -24,7 +24,7 @@ void report(AppState& app, const std::string& message, bool error = false);
 // A 2-D torus under `rule` (backend by app.backend_name), or a 1-D diagram
 // when rule_text is W<n>. The view is fitted.
 void start_torus(AppState& app, const Rule& rule, Grid grid, std::uint64_t generation = 0);
-// The same with a backend that already holds the torus (cli::start_backend).
+// The same with a backend that already holds the torus (frontend::start_backend).
 void start_torus(AppState& app, std::unique_ptr<Backend> backend);
 void start_eca(AppState& app, int wolfram_rule, std::int64_t width, std::int64_t height);
 std::int64_t torus_width(const AppState& app);

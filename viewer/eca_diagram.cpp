@@ -1,21 +1,27 @@
 #include "eca_diagram.hpp"
 
 #include <algorithm>
-#include <cctype>
-
-#include "toroid/eca/eca_cpu.hpp"
-#include "toroid/eca/eca_rule.hpp"
-#include "toroid/error.hpp"
 
 namespace toroid::view {
 
-EcaDiagram::EcaDiagram(int rule, std::int64_t width, std::int64_t height, const std::string& init)
-    : rule_(rule), ring_(eca_initial_ring(width, init)), rows_(width, height) {
+EcaDiagram::EcaDiagram(int rule, std::int64_t width, std::int64_t height, const std::string& init,
+                       const std::string& backend, int threads)
+    : rule_(rule), backend_(create_eca_backend(backend, rule, {threads})) {
+    // Kept here: the newest ring and `height` rows of the diagram. (Sizes
+    // below 1 are refused by the ring and the grid, with their messages.)
+    if (width >= 1 && height >= 1) backend_->check_fits(width, std::uint64_t(height) + 1);
+    ring_ = eca_initial_ring(width, init);
+    rows_ = Grid(width, height);
+    backend_->load(ring_);
     // Start with the initial ring as the newest row, the rest empty (before time 0).
     head_ = 0;
     const auto src = ring_.words();
     auto dst = rows_.row(height - 1);
     std::copy(src.begin(), src.end(), dst.begin());
+}
+
+std::string EcaDiagram::describe() const {
+    return backend_ ? backend_->describe() : "none";
 }
 
 void EcaDiagram::push_row() {
@@ -29,28 +35,15 @@ void EcaDiagram::push_row() {
 void EcaDiagram::step(std::uint64_t generations) {
     const std::uint64_t kept = std::uint64_t(rows_.height());
     if (generations > kept) {  // only the last `kept` generations can be seen
-        eca_step(ring_, rule_, std::int64_t(generations - kept));
+        backend_->step(std::int64_t(generations - kept));
         generation_ += generations - kept;
         generations = kept;
     }
     for (std::uint64_t g = 0; g < generations; ++g) {
-        eca_step(ring_, rule_, 1);
+        backend_->step(1);
+        backend_->read(ring_);
         ++generation_;
         push_row();
-    }
-}
-
-int parse_wolfram_rule(const std::string& text) {
-    std::string t;
-    for (char c : text)
-        if (!std::isspace(static_cast<unsigned char>(c))) t.push_back(c);
-    if (t.empty() || (t[0] != 'W' && t[0] != 'w')) return -1;
-    try {
-        return parse_eca_rule(t.substr(1));
-    } catch (const InputError&) {
-        throw InputError("bad rule '" + text +
-                         "': W must be followed by a Wolfram rule number 0..255 (1-D rules, "
-                         "e.g. W110), or give a 2-D rule such as B3/S23");
     }
 }
 

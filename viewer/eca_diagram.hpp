@@ -1,25 +1,33 @@
 // EcaDiagram: a 1-D (Wolfram) rule shown as a scrolling space-time diagram.
 //
-// The ring is `width` cells; the diagram keeps the last `height` generations
-// in a Grid used as a ring buffer of rows (row `head` is the oldest), so a
-// new generation costs one ring step and one row copy, never a scroll of the
-// whole image. Drawn with time downwards, the newest generation at the
+// The ring is `width` cells and runs on a 1-D backend of the registry
+// (toroid/eca/eca_backend.hpp: "auto", "cpu", "cuda"), as `toroid eca` runs
+// it; the diagram keeps the last `height` generations in a Grid used as a
+// ring buffer of rows (row `head` is the oldest), so a new generation costs
+// one backend step, one read of the ring and one row copy, never a scroll of
+// the whole image. Drawn with time downwards, the newest generation at the
 // bottom; the renderer reads the rows through an origin of -head.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "toroid/core/grid.hpp"
+#include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_ring.hpp"
+#include "toroid/eca/eca_rule.hpp"  // parse_wolfram_rule: W<n> in a rule field
 
 namespace toroid::view {
 
 class EcaDiagram {
   public:
     EcaDiagram() = default;
-    // init: as `toroid eca --init` (center, left, right, random:SEED, 0/1 string).
-    EcaDiagram(int rule, std::int64_t width, std::int64_t height, const std::string& init);
+    // init: as `toroid eca --init` (center, left, right, random:SEED, 0/1
+    // string). The ring and the kept rows are refused (InputError) before
+    // anything is allocated when they do not fit.
+    EcaDiagram(int rule, std::int64_t width, std::int64_t height, const std::string& init,
+               const std::string& backend = "auto", int threads = 0);
 
     int rule() const { return rule_; }
     std::uint64_t generation() const { return generation_; }
@@ -27,6 +35,8 @@ class EcaDiagram {
     const Grid& rows() const { return rows_; }
     // Row `origin_y` of the plane is the oldest kept generation.
     std::int64_t origin_y() const { return -head_; }
+    // Backend::describe() of the backend that runs the ring.
+    std::string describe() const;
 
     void step(std::uint64_t generations);
 
@@ -34,14 +44,11 @@ class EcaDiagram {
     void push_row();
 
     int rule_ = 110;
-    EcaRing ring_;
+    std::unique_ptr<EcaBackend> backend_;
+    EcaRing ring_;  // the newest generation, as read from the backend
     Grid rows_;
     std::int64_t head_ = 0;
     std::uint64_t generation_ = 0;
 };
-
-// "W110" (Golly's name for Wolfram rules, any case) -> 110; -1 when `text`
-// does not start with W (a 2-D rule, or a bad one); InputError for W300.
-int parse_wolfram_rule(const std::string& text);
 
 }  // namespace toroid::view

@@ -36,9 +36,9 @@
 #include "panels.hpp"
 #include "png_image.hpp"
 #include "script.hpp"
-#include "start_options.hpp"
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/start_options.hpp"
 
 namespace toroid::view {
 namespace {
@@ -50,9 +50,9 @@ using Clock = std::chrono::steady_clock;
 //-----------------------------------------------------------------------------
 
 struct ViewerOptions {
-    cli::StartOptions start;  // as `toroid run`: --rule --size --soup --seed --pattern ...
-    std::uint64_t gens = 0;   // generations before the first frame
-    std::string gens_text;    // --gens as given (exact: 10^15, 2^40; core/generation_count.hpp)
+    frontend::StartOptions start;  // as `toroid run`: --rule --size --soup --seed --pattern ...
+    std::uint64_t gens = 0;        // generations before the first frame
+    std::string gens_text;         // --gens as given (exact: 10^15, 2^40; generation_count.hpp)
     std::string window = "1280x720";
     std::string zoom;            // "8" or "1/8"; default: fit
     std::string screenshot;      // headless: one frame to this PNG
@@ -66,7 +66,7 @@ struct ViewerOptions {
 };
 
 void add_options(CLI::App& cli, ViewerOptions& o) {
-    cli::add_start_options(cli, o.start);
+    frontend::add_start_options(cli, o.start);
     cli.add_option("--gens", o.gens_text,
                    "Generations to run before showing (default 0; exact: 10^15, 2^40)");
     cli.add_option("--window", o.window, "Window size WIDTHxHEIGHT")->capture_default_str();
@@ -313,7 +313,7 @@ int run(const ViewerOptions& options) {
     if (!o.gens_text.empty()) o.gens = parse_generation_count(o.gens_text, "--gens");
     if (!o.step_text.empty()) o.step = parse_generation_count(o.step_text, "--step");
     // Check everything before opening a window.
-    const cli::Size window = cli::parse_size(o.window, "--window");
+    const frontend::Size window = frontend::parse_size(o.window, "--window");
     if (window.width > 16384 || window.height > 16384)
         throw InputError("--window " + o.window + " is too large: at most 16384x16384");
     std::optional<double> zoom;
@@ -340,21 +340,23 @@ int run(const ViewerOptions& options) {
     if (!o.script.empty()) steps = parse_script(o.script);
 
     AppState app;
-    app.backend_name = o.start.backend;
-    app.threads = o.start.threads;
-    app.seed = app.soup_seed = o.start.seed;
-    app.library = cli::library_names();
+    app.backend_name = o.start.run.backend;
+    app.threads = o.start.run.threads;
+    app.seed = app.soup_seed = o.start.run.seed;
+    app.library = frontend::library_names();
     const int wolfram = o.start.rule ? parse_wolfram_rule(*o.start.rule) : -1;
     if (wolfram >= 0) {  // 1-D: the ring is the torus width, the diagram its height
-        cli::StartOptions two_d = o.start;
+        frontend::StartOptions two_d = o.start;
         two_d.rule.reset();
-        const cli::StartState st = cli::resolve_start(two_d, false, 0, cli::Size{512, 512});
-        if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.seed);
+        const frontend::StartState st =
+            frontend::resolve_start(two_d, false, 0, frontend::Size{512, 512});
+        if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.run.seed);
         start_eca(app, wolfram, st.size.width, st.size.height);
     } else {
-        const cli::StartState st = cli::resolve_start(o.start, false, o.gens, cli::Size{512, 512});
+        const frontend::StartState st =
+            frontend::resolve_start(o.start, false, o.gens, frontend::Size{512, 512});
         if (!st.note.empty()) std::fprintf(stderr, "toroid-view: note: %s\n", st.note.c_str());
-        start_torus(app, cli::start_backend(st, o.start));  // a pattern costs its own size
+        start_torus(app, frontend::start_backend(st, o.start));  // a pattern costs its own size
     }
     step_generations(app, o.gens);
 

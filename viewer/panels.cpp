@@ -15,7 +15,7 @@
 
 #include "actions.hpp"
 #include "input.hpp"
-#include "pattern_lookup.hpp"
+#include "toroid/frontend/pattern_lookup.hpp"
 
 namespace toroid::view {
 

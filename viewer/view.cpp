@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "toroid/core/render_body.hpp"
 #include "toroid/error.hpp"
-#include "toroid/kernels/render.hpp"
 
 namespace toroid::view {
 
@@ -42,16 +42,16 @@ void window_to_plane(const ViewState& v, double sx, double sy, std::int64_t& px,
 CellXY cell_at_window(const ViewState& v, double sx, double sy) {
     std::int64_t px = 0, py = 0;
     window_to_plane(v, sx, sy, px, py);
-    const kernels::PlaneCell c = kernels::cell_at(px, py, v.hexagonal);
-    return {kernels::wrap_mod(c.x, v.torus_width), kernels::wrap_mod(c.y, v.torus_height)};
+    const render::PlaneCell c = render::cell_at(px, py, v.hexagonal);
+    return {wrap(c.x, v.torus_width), wrap(c.y, v.torus_height)};
 }
 
 void cell_to_window(const ViewState& v, std::int64_t x, std::int64_t y, double& sx, double& sy) {
     const double step = double(step_of(v.zoom));
     // The copy of (x, y) nearest the centre.
     auto nearest = [](std::int64_t cell, std::int64_t centre, std::int64_t size) {
-        const std::int64_t c = kernels::floor_div(centre, kSubcell);
-        return c + kernels::wrap_mod(cell - c + size / 2, size) - size / 2;
+        const std::int64_t c = floor_div(centre, kSubcell);
+        return c + wrap(cell - c + size / 2, size) - size / 2;
     };
     const std::int64_t nx = nearest(x, v.centre_x, v.torus_width);
     const std::int64_t ny = nearest(y, v.centre_y, v.torus_height);
@@ -75,8 +75,8 @@ void fit(ViewState& v) {
 }
 
 void wrap_centre(ViewState& v) {
-    v.centre_x = kernels::wrap_mod(v.centre_x, v.torus_width * kSubcell);
-    v.centre_y = kernels::wrap_mod(v.centre_y, v.torus_height * kSubcell);
+    v.centre_x = wrap(v.centre_x, v.torus_width * kSubcell);
+    v.centre_y = wrap(v.centre_y, v.torus_height * kSubcell);
 }
 
 void pan_pixels(ViewState& v, double dx, double dy) {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "background_job.hpp"
-#include "usable_cores.hpp"
+#include "toroid/usable_cores.hpp"
 
 namespace toroid::games::detail {
 

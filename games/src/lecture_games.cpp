@@ -89,6 +89,20 @@ std::string ParityGame::describe_move(const Position& from, const Position& to) 
     return "take " + std::to_string(from[0] - to[0]);
 }
 
+std::vector<ParityPPosition> ParityAnalysis::odd_total_p_positions(std::size_t upto) const {
+    if (upto >= value.size())
+        throw InputError("P-positions up to " + std::to_string(upto) +
+                         " stones need the values up to " + std::to_string(upto) +
+                         " (analysed up to " + std::to_string(value.size() - 1) + ")");
+    std::vector<ParityPPosition> out;
+    for (std::int64_t m = 0; m <= static_cast<std::int64_t>(upto); ++m)
+        for (std::int64_t mover = 0; mover < 2; ++mover) {
+            const std::int64_t other = (1 + m + mover) % 2;
+            if (at(m, mover, other) == 0) out.push_back({m, mover, other});
+        }
+    return out;
+}
+
 ParityAnalysis analyze_parity_game(std::int64_t max_take, std::size_t upto) {
     if (max_take < 1 || max_take > 32)
         throw InputError("the parity game's largest take must be 1..32 (got " +
@@ -194,6 +208,20 @@ ChocolatePiecesTable chocolate_pieces_values(std::size_t size) {
             t.g[(m - 1) * size + (n - 1)] = static_cast<std::uint32_t>(std::countr_one(seen));
         }
     return t;
+}
+
+std::vector<ChocolateBreak> chocolate_pieces_winning_moves(const ChocolatePiecesTable& t,
+                                                           std::uint64_t m, std::uint64_t n) {
+    if (m < 1 || n < 1 || m > t.size || n > t.size)
+        throw InputError("bar " + std::to_string(m) + " x " + std::to_string(n) +
+                         " is outside the table (1.." + std::to_string(t.size) + ")");
+    std::vector<ChocolateBreak> out;
+    auto add = [&](std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) {
+        if ((t.at(a, b) ^ t.at(c, d)) == 0) out.push_back({a, b, c, d});
+    };
+    for (std::uint64_t a = 1; 2 * a <= m; ++a) add(a, n, m - a, n);
+    for (std::uint64_t b = 1; 2 * b <= n; ++b) add(m, b, m, n - b);
+    return out;
 }
 
 std::vector<Position> CoinStrip::moves(const Position& p) const {

@@ -18,6 +18,20 @@ MisereComparison compare_misere(const GameGraph& graph) {
     return c;
 }
 
+MiserePositionAnalysis analyze_misere_position(const ImpartialGame& game, const Position& start) {
+    const SolvedGame s = solve(game, start);
+    const MisereComparison cmp = compare_misere(s.graph());
+    MiserePositionAnalysis a;
+    a.positions = s.size();
+    a.normal_value = s.value(start);
+    a.normal = s.outcome(start);
+    a.misere = s.misere_outcome(start);
+    for (const auto w : s.graph().moves(s.id(start)))
+        if (cmp.misere[w] == Outcome::P) a.misere_winning_moves.push_back(s.position(w));
+    for (const auto v : cmp.differing) a.differing.push_back(s.position(v));
+    return a;
+}
+
 std::string MisereComparison::statement(const GameGraph& graph, std::size_t max_listed) const {
     if (differing.empty()) {
         return "misère and normal play have the same outcome at all " +

@@ -8,7 +8,7 @@
 #include "dense_octal.hpp"
 #include "sparse_solver.hpp"
 #include "toroid/error.hpp"
-#include "usable_cores.hpp"
+#include "toroid/usable_cores.hpp"
 
 namespace toroid::games {
 
@@ -308,7 +308,7 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
     }
 
     // Two threads or more: the rare-pair batches are filled on a helper.
-    const unsigned threads = options.threads ? options.threads : detail::usable_cores();
+    const unsigned threads = options.threads ? options.threads : toroid::usable_cores();
     detail::SparseSolver solver(game, g, threads);
     solver.relabel(start, upto);
     std::uint64_t work_at_check = 0;  // pairs visited, for the refusal below

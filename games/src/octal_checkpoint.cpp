@@ -1,9 +1,10 @@
 #include "toroid/games/octal_checkpoint.hpp"
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
+#include "toroid/atomic_file.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid::games {
@@ -15,21 +16,16 @@ constexpr const char* kMagic = "toroid-octal-checkpoint";
 void write_octal_checkpoint(const std::string& path, const std::string& code,
                             std::span<const std::uint32_t> g) {
     if (g.empty()) return;
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw InputError("cannot write checkpoint file '" + tmp + "'");
-        out << kMagic << " 1 " << code << " " << g.size() - 1 << "\n";
-        for (const auto v : g) {
-            const unsigned char b[4] = {
-                static_cast<unsigned char>(v), static_cast<unsigned char>(v >> 8),
-                static_cast<unsigned char>(v >> 16), static_cast<unsigned char>(v >> 24)};
-            out.write(reinterpret_cast<const char*>(b), 4);
-        }
-        if (!out) throw InputError("cannot write checkpoint file '" + tmp + "' (disk full?)");
+    std::string bytes =
+        std::string(kMagic) + " 1 " + code + " " + std::to_string(g.size() - 1) + "\n";
+    bytes.reserve(bytes.size() + 4 * g.size());
+    for (const auto v : g)
+        for (int i = 0; i < 4; ++i) bytes += static_cast<char>((v >> (8 * i)) & 0xff);
+    try {
+        write_file_atomic(path, bytes);
+    } catch (const std::runtime_error& e) {
+        throw InputError(std::string("checkpoint file: ") + e.what());
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        throw InputError("cannot rename '" + tmp + "' to checkpoint file '" + path + "'");
 }
 
 std::vector<std::uint32_t> read_octal_checkpoint(const std::string& path, const std::string& code) {

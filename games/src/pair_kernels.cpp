@@ -3,6 +3,8 @@
 #include <cstring>
 #include <vector>
 
+#include "toroid/cpu_features.hpp"
+
 namespace toroid::games::detail {
 
 namespace {
@@ -104,7 +106,7 @@ ScanResult scan_needed_portable(const std::uint32_t* g, std::size_t r, std::size
 
 #if defined(TOROID_GAMES_X86)
 bool pair_kernels_have_avx512() {
-    static const bool has = __builtin_cpu_supports("avx512f");
+    static const bool has = best_instruction_set() == InstructionSet::Avx512;
     return has;
 }
 #else

@@ -163,6 +163,32 @@ std::string WythoffMove::to_string() const {
     return s + " -> (" + std::to_string(a) + ", " + std::to_string(b) + ")";
 }
 
+std::optional<std::string> wythoff_illegal(std::uint64_t a, std::uint64_t b, int heap,
+                                           std::uint64_t k) {
+    if (k == 0) return std::string("K must be a whole number of at least 1");
+    if (heap == 1 && k > a) return "heap 1 has only " + std::to_string(a);
+    if (heap == 2 && k > b) return "heap 2 has only " + std::to_string(b);
+    if (heap == 0 && k > std::min(a, b))
+        return "you can take at most " + std::to_string(std::min(a, b)) + " from both";
+    if (heap < 0 || heap > 2) return "there is no heap " + std::to_string(heap);
+    return std::nullopt;
+}
+
+WythoffMove wythoff_move(std::uint64_t a, std::uint64_t b, int heap, std::uint64_t k) {
+    if (const auto why = wythoff_illegal(a, b, heap, k)) throw InputError(*why);
+    WythoffMove m;
+    m.take_a = heap != 2 ? k : 0;
+    m.take_b = heap != 1 ? k : 0;
+    m.a = a - m.take_a;
+    m.b = b - m.take_b;
+    return m;
+}
+
+WythoffMove wythoff_stalling_move(std::uint64_t a, std::uint64_t b) {
+    if (a == 0 && b == 0) throw InputError("(0, 0) has no move");
+    return wythoff_move(a, b, a >= b ? 1 : 2, 1);
+}
+
 std::vector<WythoffMove> wythoff_winning_moves(std::uint64_t a, std::uint64_t b) {
     check_heap(a);
     check_heap(b);

@@ -28,7 +28,7 @@ class CudaBatchBackend final : public BatchBackend {
     std::string name() const override { return "cuda (" + device_description() + ")"; }
     std::size_t preferred_batch(const TorusShape& shape) const override {
         // About 2^24 words in flight keeps an H100/H200 busy.
-        const std::uint64_t words = std::uint64_t(std::max<std::int64_t>(1, shape.words()));
+        const std::uint64_t words = std::uint64_t(std::max<std::int64_t>(1, shape.torus_words()));
         return std::size_t(
             std::clamp<std::uint64_t>((std::uint64_t(1) << 24) / words, 256, 1u << 20));
     }
@@ -37,7 +37,7 @@ class CudaBatchBackend final : public BatchBackend {
     void advance(TorusBatch& batch, std::uint64_t gens, BatchHistory& history) override {
         history.reset(batch.count, gens);
         if (gens == 0 || batch.count == 0) return;
-        const std::size_t words = batch.count * std::size_t(batch.shape.words());
+        const std::size_t words = batch.count * std::size_t(batch.shape.torus_words());
         DeviceBuffer<std::uint64_t> a(words), b(words), seeds(batch.count),
             generations(batch.count);
         DeviceBuffer<CompiledRule> rules(batch.count);

@@ -31,18 +31,29 @@ bool cuda_usable() {
     return device_count() > 0;
 }
 
+// A GPU steps every cell every generation: "auto" prefers it for dense work
+// only (sparse = false), the analysers keep the CPU's active tiles.
 [[maybe_unused]] const bool registered = [] {
-    register_backend(BackendEntry{"cuda", kCudaPreference, cuda_usable, device_description,
-                                  [](const Rule& rule, const BackendOptions& options) {
-                                      return make_cuda_backend(rule, options);
-                                  }});
-    register_eca_backend(EcaBackendEntry{"cuda", kCudaPreference, cuda_usable, device_description,
-                                         [](int rule, const EcaBackendOptions& options) {
-                                             return make_cuda_eca_backend(rule, options);
-                                         }});
-    register_batch_backend(BatchBackendEntry{
-        "cuda", kCudaPreference, cuda_usable, device_description,
-        [](const BatchOptions& options) { return make_cuda_batch_backend(options); }});
+    backend_registry().add({.name = "cuda",
+                            .preference = kCudaPreference,
+                            .usable = cuda_usable,
+                            .why = device_description,
+                            .create = [](const Rule& rule, const BackendOptions& options) {
+                                return make_cuda_backend(rule, options);
+                            }});
+    eca_backend_registry().add({.name = "cuda",
+                                .preference = kCudaPreference,
+                                .usable = cuda_usable,
+                                .why = device_description,
+                                .create = [](int rule, const EcaBackendOptions& options) {
+                                    return make_cuda_eca_backend(rule, options);
+                                }});
+    batch_backend_registry().add(
+        {.name = "cuda",
+         .preference = kCudaPreference,
+         .usable = cuda_usable,
+         .why = device_description,
+         .create = [](const BatchOptions& options) { return make_cuda_batch_backend(options); }});
     return true;
 }();
 

@@ -17,11 +17,11 @@ namespace {
 
 using kernels::LaunchShape;
 
-template <Neighbourhood Kind, bool Life, bool Stochastic>
+template <class V>
 __global__ void step_kernel(const std::uint64_t* __restrict__ src, std::uint64_t* __restrict__ dst,
                             PlaneShape s, CompiledRule rule, std::uint64_t seed,
                             std::uint64_t generation) {
-    kernels::step_body<Kind, Life, Stochastic>(this_thread(), src, dst, s, rule, seed, generation);
+    kernels::step_body<V>(this_thread(), src, dst, s, rule, seed, generation);
 }
 
 __global__ void fix_edges_kernel(std::uint64_t* plane, PlaneShape s) {
@@ -41,9 +41,8 @@ std::uint64_t reduce_plane(PerIndex per_index, const PlaneShape& s) {
 void launch_step(const std::uint64_t* src, std::uint64_t* dst, const PlaneShape& s,
                  const CompiledRule& rule, std::uint64_t seed, std::uint64_t generation) {
     const LaunchShape l = kernels::step_launch_shape(s);
-    kernels::with_step_variant(rule, [&](auto variant) {
-        using V = decltype(variant);
-        step_kernel<V::kind, V::life, V::stochastic>
+    with_step_variant(rule, [&](auto variant) {
+        step_kernel<decltype(variant)>
             <<<to_dim3(l.grid), to_dim3(l.block)>>>(src, dst, s, rule, seed, generation);
     });
     TOROID_CUDA_CHECK(cudaGetLastError());

@@ -3,6 +3,8 @@
 # as a user runs them: bad input, resume after SIGKILL, shards and merge,
 # MPI (when the third argument is 1), plots.
 set -u
+# shellcheck source=../support/expect.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/expect.sh"  # cli_expect
 toroid=$1 work=$2 mpi=${3:-0}
 mkdir -p "$work" && cd "$work" || exit 1
 rm -f ./*.jsonl ./*.json ./*.csv ./*.png ./*.svg
@@ -11,12 +13,12 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # A sweep's --json results without the run's timing and backend, for comparing runs.
 results() { python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["rules"], sort_keys=True))' "$1"; }
 
-# expect RC REGEX ARGS...: exit code and a match in stdout+stderr.
+# expect RC REGEX ARGS...: exit code and a match in stdout+stderr, by the
+# suites' one expectation harness (tests/support/expect.sh).
 expect() {
     local rc=$1 regex=$2; shift 2
-    local out; out=$("$toroid" "$@" 2>&1 </dev/null); local got=$?
-    [[ $got -eq $rc ]] || { fail "exit $got (want $rc): toroid $*"; echo "$out" | head -5; return; }
-    grep -Eq -- "$regex" <<<"$out" || { fail "no /$regex/ in: toroid $*"; echo "$out" | head -5; }
+    cli_expect "$rc" "$regex" "$toroid" "$@" | head -5
+    [[ ${PIPESTATUS[0]} -eq 0 ]] || fail "toroid $* (want exit $rc and /$regex/)"
 }
 
 # --- bad input: exit 2 and a message that says what, where, what was expected

@@ -115,7 +115,7 @@ TEST(BatchBackend, EngineReferenceStepperEqualsTheTestReference) {
 }
 
 TEST(BatchBackend, RegistryNamesAndErrors) {
-    const auto names = available_batch_backends();
+    const auto names = batch_backend_registry().available();
     EXPECT_NE(std::find(names.begin(), names.end(), "cpu"), names.end());
     EXPECT_THROW((void)create_batch_backend("tpu"), InputError);
     EXPECT_THROW(TorusBatch(0, 4, 1), InputError);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "eca_naive.hpp"
+#include "gpu_test.hpp"
 #include "toroid/eca/eca_cpu.hpp"
 #include "toroid/eca/eca_update.hpp"
 #include "toroid/gpu/device.hpp"
@@ -24,13 +25,7 @@ __global__ void step_words_kernel(const std::uint64_t* prev, const std::uint64_t
     if (i < n) out[i] = eca_step_word(masks, prev[i], cur[i], next[i]);
 }
 
-class EcaGpu : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        if (gpu::device_count() == 0)
-            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
-    }
-};
+using EcaGpu = toroid::testing::GpuTest;  // skipped without a CUDA device
 
 EcaRing to_ring(const toroid::testing::Cells& cells) {
     EcaRing ring(static_cast<std::int64_t>(cells.size()));

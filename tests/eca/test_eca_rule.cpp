@@ -14,6 +14,27 @@ TEST(EcaRule, ParsesNumbers) {
         EXPECT_THROW(parse_eca_rule(bad), InputError) << bad;
 }
 
+// Golly's W<n> names in a rule field shared with 2-D rules (toroid-view).
+TEST(EcaRule, ParsesWolframRuleNames) {
+    EXPECT_EQ(parse_wolfram_rule("W110"), 110);
+    EXPECT_EQ(parse_wolfram_rule("w30"), 30);
+    EXPECT_EQ(parse_wolfram_rule(" W 90 "), 90);
+    EXPECT_EQ(parse_wolfram_rule("W0"), 0);
+    EXPECT_EQ(parse_wolfram_rule("W255"), 255);
+    for (const char* two_d : {"B3/S23", "b3s23", "23/3", "", "  ", "30"})
+        EXPECT_EQ(parse_wolfram_rule(two_d), -1) << two_d;
+    for (const char* bad : {"W256", "W300", "W", "Wx", "W-1", "W1000", "W3a"})
+        EXPECT_THROW(parse_wolfram_rule(bad), InputError) << bad;
+    try {
+        parse_wolfram_rule("W300");
+        FAIL() << "W300 accepted";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(),
+                     "bad rule 'W300': W must be followed by a Wolfram rule number 0..255 (1-D "
+                     "rules, e.g. W110), or give a 2-D rule such as B3/S23");
+    }
+}
+
 TEST(EcaRule, BitOrderOfDomainMd) {
     // Rule 110 = 01101110: 111->0 110->1 101->1 100->0 011->1 010->1 001->1 000->0.
     const int expected[8] = {0, 1, 1, 0, 1, 1, 1, 0};  // neighbourhoods 111 .. 000

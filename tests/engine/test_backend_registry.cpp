@@ -28,10 +28,10 @@ std::string error_of(F&& f) {
 }
 
 TEST(BackendRegistry, EngineRegistersCpuForBothKinds) {
-    EXPECT_TRUE(contains(registered_backends(), "cpu"));
-    EXPECT_TRUE(contains(available_backends(), "cpu"));
-    EXPECT_TRUE(contains(registered_eca_backends(), "cpu"));
-    EXPECT_TRUE(contains(available_eca_backends(), "cpu"));
+    EXPECT_TRUE(contains(backend_registry().registered(), "cpu"));
+    EXPECT_TRUE(contains(backend_registry().available(), "cpu"));
+    EXPECT_TRUE(contains(eca_backend_registry().registered(), "cpu"));
+    EXPECT_TRUE(contains(eca_backend_registry().available(), "cpu"));
     EXPECT_EQ(create_backend("cpu", Rule())->name(), "cpu");
     EXPECT_EQ(create_eca_backend("cpu", 110)->name(), "cpu");
 }
@@ -60,16 +60,18 @@ TEST(BackendRegistry, UnknownNameListsTheKnownOnes) {
 // anchor kept its registrar), and not otherwise.
 TEST(BackendRegistry, CudaIsRegisteredExactlyWhenBuilt) {
     const bool built = TOROID_TEST_CUDA_BUILT != 0;
-    EXPECT_EQ(contains(registered_backends(), "cuda"), built);
-    EXPECT_EQ(contains(registered_eca_backends(), "cuda"), built);
+    EXPECT_EQ(contains(backend_registry().registered(), "cuda"), built);
+    EXPECT_EQ(contains(eca_backend_registry().registered(), "cuda"), built);
 }
 
 // The nvcc hint only when no CUDA backend is compiled in; with one compiled
 // in but no device, the reason is the device.
 TEST(BackendRegistry, CudaErrorNamesTheRealCause) {
     for (bool one_d : {false, true}) {
-        const auto registered = one_d ? registered_eca_backends() : registered_backends();
-        const auto available = one_d ? available_eca_backends() : available_backends();
+        const auto registered =
+            one_d ? eca_backend_registry().registered() : backend_registry().registered();
+        const auto available =
+            one_d ? eca_backend_registry().available() : backend_registry().available();
         auto make = [&] {
             if (one_d)
                 create_eca_backend("cuda", 30);
@@ -92,38 +94,45 @@ TEST(BackendRegistry, CudaErrorNamesTheRealCause) {
 }
 
 TEST(BackendRegistry, AutoPrefersCudaWhenUsableElseCpu) {
-    const std::string expected = contains(available_backends(), "cuda") ? "cuda" : "cpu";
+    const std::string expected = contains(backend_registry().available(), "cuda") ? "cuda" : "cpu";
     EXPECT_EQ(create_backend("auto", Rule())->name(), expected);
-    const std::string eca = contains(available_eca_backends(), "cuda") ? "cuda" : "cpu";
+    const std::string eca = contains(eca_backend_registry().available(), "cuda") ? "cuda" : "cpu";
     EXPECT_EQ(create_eca_backend("auto", 110)->name(), eca);
 }
 
 TEST(BackendRegistry, UnusableBackendSaysWhy) {
-    register_backend(BackendEntry{
-        "test-unusable", -5, [] { return false; }, [] { return std::string("no test hardware"); },
-        [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
-            return std::make_unique<CpuBackend>(rule, o);
-        }});
-    EXPECT_TRUE(contains(registered_backends(), "test-unusable"));
-    EXPECT_FALSE(contains(available_backends(), "test-unusable"));
-    EXPECT_EQ(backend_unusable_reason("test-unusable"), "no test hardware");
-    EXPECT_EQ(backend_unusable_reason("cpu"), "");
+    backend_registry().add(
+        {.name = "test-unusable",
+         .preference = -5,
+         .usable = [] { return false; },
+         .why = [] { return std::string("no test hardware"); },
+         .create = [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
+             return std::make_unique<CpuBackend>(rule, o);
+         }});
+    EXPECT_TRUE(contains(backend_registry().registered(), "test-unusable"));
+    EXPECT_FALSE(contains(backend_registry().available(), "test-unusable"));
+    EXPECT_EQ(backend_registry().unusable_reason("test-unusable"), "no test hardware");
+    EXPECT_EQ(backend_registry().unusable_reason("cpu"), "");
     const std::string msg = error_of([] { create_backend("test-unusable", Rule()); });
     EXPECT_EQ(msg, "backend 'test-unusable' cannot be used here: no test hardware");
     EXPECT_NE(create_backend("auto", Rule())->name(), "test-unusable");
 }
 
 TEST(BackendRegistry, PreferenceOrdersAuto) {
-    register_eca_backend(EcaBackendEntry{
-        "test-preferred", 100, [] { return true; }, [] { return std::string(); },
-        [](int rule, const EcaBackendOptions& o) { return make_eca_cpu_backend(rule, o); }});
-    EXPECT_EQ(registered_eca_backends().front(), "test-preferred");
+    eca_backend_registry().add({.name = "test-preferred",
+                                .preference = 100,
+                                .create = [](int rule, const EcaBackendOptions& o) {
+                                    return make_eca_cpu_backend(rule, o);
+                                }});
+    EXPECT_EQ(eca_backend_registry().registered().front(), "test-preferred");
     // The factory made a cpu backend: "auto" reached it first.
     EXPECT_EQ(create_eca_backend("auto", 90)->name(), "cpu");
-    register_eca_backend(EcaBackendEntry{
-        "test-preferred", -100, [] { return true; }, [] { return std::string(); },
-        [](int rule, const EcaBackendOptions& o) { return make_eca_cpu_backend(rule, o); }});
-    const auto names = registered_eca_backends();
+    eca_backend_registry().add({.name = "test-preferred",
+                                .preference = -100,
+                                .create = [](int rule, const EcaBackendOptions& o) {
+                                    return make_eca_cpu_backend(rule, o);
+                                }});
+    const auto names = eca_backend_registry().registered();
     EXPECT_EQ(names.back(), "test-preferred");  // replaced, not added
     EXPECT_EQ(std::count(names.begin(), names.end(), "test-preferred"), 1);
 }
@@ -137,7 +146,7 @@ TEST(EcaBackend, RejectsBadRuleAndThreads) {
 // Every usable 1-D backend equals eca_step, across awkward widths and steps
 // split over several calls.
 TEST(EcaBackend, EqualsEcaStepOnAwkwardWidths) {
-    for (const std::string& name : available_eca_backends()) {
+    for (const std::string& name : eca_backend_registry().available()) {
         for (std::int64_t width : {1, 2, 3, 63, 64, 65, 127, 129, 1000, 4099}) {
             for (int rule : {30, 90, 110, 184, 45}) {
                 const EcaRing start = eca_initial_ring(width, "random:" + std::to_string(width));

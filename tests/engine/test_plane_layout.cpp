@@ -19,11 +19,11 @@ TEST(PlaneLayout, MasksStridesAndWrap) {
     EXPECT_EQ(last_word_mask(65), 1u);
     EXPECT_EQ(last_word_mask(127), ~std::uint64_t(0) >> 1);
     EXPECT_EQ(plane_stride(3), 3 + 2 * kRowOffset);
-    EXPECT_EQ(wrap_row(-1, 5), 4);
-    EXPECT_EQ(wrap_row(5, 5), 0);
-    EXPECT_EQ(wrap_row(3, 5), 3);
-    EXPECT_EQ(wrap_row(-1, 1), 0);
-    EXPECT_EQ(wrap_row(1, 1), 0);
+    EXPECT_EQ(wrap_near(-1, 5), 4);
+    EXPECT_EQ(wrap_near(5, 5), 0);
+    EXPECT_EQ(wrap_near(3, 5), 3);
+    EXPECT_EQ(wrap_near(-1, 1), 0);
+    EXPECT_EQ(wrap_near(1, 1), 0);
     const PlaneShape s = PlaneShape::of(130, 7, 32);
     EXPECT_EQ(s.words, 3);
     EXPECT_EQ(s.stride, 32 + 2 * kRowOffset);

@@ -109,8 +109,8 @@ namespace toroid {
 
 namespace {
 
-// Golly's MAP encoding of a table (DOMAIN.md: bit i is the block of index i,
-// most significant bit of the first byte first, then base64), decoded here
+// Golly's MAP encoding of a table (Golly's help, Help/Algorithms/QuickLife.html: bit i is the block
+// of index i, most significant bit of the first byte first, then base64), decoded here
 // independently of the engine.
 std::array<bool, 512> decode_map(std::string_view base64) {
     const std::string_view alphabet =

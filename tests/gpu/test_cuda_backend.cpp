@@ -2,6 +2,7 @@
 // naive reference): every rule kind, awkward sizes, stochastic rules.
 #include <gtest/gtest.h>
 
+#include "gpu_test.hpp"
 #include "reference.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/error.hpp"
@@ -11,13 +12,7 @@
 namespace toroid {
 namespace {
 
-class CudaBackendTest : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        if (gpu::device_count() == 0)
-            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
-    }
-};
+using CudaBackendTest = testing::GpuTest;  // skipped without a CUDA device
 
 TEST_F(CudaBackendTest, EqualsCpuForEveryRuleKindAndSize) {
     const int sizes[][2] = {{1, 1},    {2, 2},     {3, 5},    {63, 64},  {64, 63},  {65, 65},

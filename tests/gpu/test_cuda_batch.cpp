@@ -3,6 +3,7 @@
 // generations; then a whole sweep on both.
 #include <gtest/gtest.h>
 
+#include "gpu_test.hpp"
 #include "reference.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/core/batch_backend.hpp"
@@ -12,13 +13,7 @@
 namespace toroid {
 namespace {
 
-class CudaBatchTest : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        if (gpu::device_count() == 0)
-            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
-    }
-};
+using CudaBatchTest = testing::GpuTest;  // skipped without a CUDA device
 
 TEST_F(CudaBatchTest, EqualsTheCpuBatchBackend) {
     const char* rules[] = {"B3/S23",   "B36/S23",      "B0/S8",      "B2/S34H",

@@ -11,6 +11,7 @@
 #include "eca_naive.hpp"
 #include "emulated_eca.hpp"
 #include "emulated_planes.hpp"
+#include "gpu_test.hpp"
 #include "life_kernels.cuh"
 #include "reference.hpp"
 #include "toroid/gpu/device.hpp"
@@ -19,13 +20,7 @@
 namespace toroid::testing {
 namespace {
 
-class KernelVsEmulation : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        if (gpu::device_count() == 0)
-            GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
-    }
-};
+using KernelVsEmulation = GpuTest;  // skipped without a CUDA device
 
 gpu::DeviceBuffer<std::uint64_t> upload(const std::vector<std::uint64_t>& words) {
     gpu::DeviceBuffer<std::uint64_t> d(words.size());

@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "gpu_test.hpp"
 #include "toroid/core/bitslice.hpp"
 #include "toroid/core/philox.hpp"
 #include "toroid/core/rule.hpp"
@@ -38,8 +39,9 @@ __global__ void evaluate_kernel(const Case* cases, std::uint64_t* out, CompiledR
     if (i < n) out[i] = evaluate(cases[i], rule, std::uint64_t(i));
 }
 
-TEST(SharedFunctions, KernelEqualsHost) {
-    if (gpu::device_count() == 0) GTEST_SKIP() << "no CUDA device: " << gpu::device_description();
+using SharedFunctions = testing::GpuTest;  // skipped without a CUDA device
+
+TEST_F(SharedFunctions, KernelEqualsHost) {
     std::mt19937_64 rng(3);
     const int n = 4096;
     std::vector<Case> cases(n);

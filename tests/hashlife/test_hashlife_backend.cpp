@@ -262,13 +262,14 @@ TEST(HashLife, RefusesOtherSizesAndStochasticRules) {
 }
 
 TEST(HashLife, IsRegisteredButNeverChosenByAuto) {
-    const auto names = registered_backends();
+    const auto names = backend_registry().registered();
     EXPECT_NE(std::find(names.begin(), names.end(), "hashlife"), names.end());
     EXPECT_NE(create_backend("auto", Rule())->name(), "hashlife");
     // Specialised: left out of "every backend" (selftest, bench), which says why.
-    const auto every = available_backends();
+    const auto every = backend_registry().available();
     EXPECT_EQ(std::find(every.begin(), every.end(), "hashlife"), every.end());
-    EXPECT_NE(backend_unusable_reason("hashlife").find("ask for it by name"), std::string::npos);
+    EXPECT_NE(backend_registry().unusable_reason("hashlife").find("ask for it by name"),
+              std::string::npos);
     EXPECT_EQ(create_backend("hashlife", Rule())->name(), "hashlife");
     EXPECT_NE(create_backend("hashlife", Rule())->describe().find("memory budget"),
               std::string::npos);

@@ -69,7 +69,7 @@ TEST(MacrocellTree, AHugeTorusCostsItsTree) {
     EXPECT_NE(text.find("#R B3/S23:T1099511627776,1099511627776"), std::string::npos);
     // The backend's write_pattern picks this writer for .mc and .mc.gz.
     const auto path = std::filesystem::temp_directory_path() / "toroid_hashlife_tree.mc.gz";
-    hl.write_pattern(path.string(), {});
+    write_backend_pattern(path.string(), hl, {});
     EXPECT_EQ(read_text_file(path.string()).substr(0, 2), "\x1f\x8b");
     std::filesystem::remove(path);
 }
@@ -131,7 +131,7 @@ TEST(MacrocellTree, AWholeTorusTooLargeForAGridReadsAsATree) {
         hl.set(x + n / 3, y + 7, true);
     hl.step(1000000);
     const auto path = std::filesystem::temp_directory_path() / "toroid_hashlife_huge.mc";
-    hl.write_pattern(path.string(), {});
+    write_backend_pattern(path.string(), hl, {});
     const Pattern p = read_pattern_file(path.string());
     ASSERT_TRUE(p.tree);
     EXPECT_TRUE(p.whole_torus);

@@ -52,11 +52,10 @@ class EmulatedCudaPlanes {
             const std::uint64_t* src = plane_[cur_].data();
             std::uint64_t* dst = plane_[1 - cur_].data();
             const kernels::LaunchShape l = kernels::step_launch_shape(shape_, max_blocks_y_);
-            kernels::with_step_variant(rule_, [&](auto variant) {
-                using V = decltype(variant);
+            with_step_variant(rule_, [&](auto variant) {
                 emulate_launch(l.grid, l.block, [&](const LaunchIndex& at) {
-                    kernels::step_body<V::kind, V::life, V::stochastic>(at, src, dst, shape_, rule_,
-                                                                        seed_, generation_);
+                    kernels::step_body<decltype(variant)>(at, src, dst, shape_, rule_, seed_,
+                                                          generation_);
                 });
             });
             cur_ = 1 - cur_;

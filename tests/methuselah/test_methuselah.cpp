@@ -123,11 +123,12 @@ class PlainBackend final : public Backend {
 };
 
 TEST(Methuselah, BackendsWithoutASignatureHashEveryGeneration) {
-    register_backend(
-        BackendEntry{"test-plain", -10, [] { return true; }, [] { return std::string(); },
-                     [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
-                         return std::make_unique<PlainBackend>(rule, o);
-                     }});
+    backend_registry().add(
+        {.name = "test-plain",
+         .preference = -10,
+         .create = [](const Rule& rule, const BackendOptions& o) -> std::unique_ptr<Backend> {
+             return std::make_unique<PlainBackend>(rule, o);
+         }});
     MethuselahOptions o;
     o.backend = "test-plain";
     o.torus_width = o.torus_height = 512;

@@ -1,4 +1,4 @@
-// The naive reference simulator: DESIGN.md's modular formula, literally.
+// The naive reference simulator: the torus's modular neighbourhood formula, literally.
 //
 // count(x, y) = sum over the neighbourhood offsets (dx, dy) of
 //               cell((x + dx) mod W, (y + dy) mod H)     (with multiplicity)

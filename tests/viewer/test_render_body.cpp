@@ -8,15 +8,15 @@
 #include <vector>
 
 #include "emulated_launch.hpp"
+#include "toroid/core/render_body.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
-#include "toroid/kernels/render.hpp"
 
 namespace toroid {
 namespace {
 
-using kernels::PlaneView;
-using kernels::RenderParams;
+using render::PlaneView;
+using render::RenderParams;
 
 // The plane as the CUDA backend keeps it: canonical words at an offset in a
 // longer row, with junk in the halo and padding bits the body must not read.
@@ -44,11 +44,11 @@ std::vector<std::uint32_t> emulated_image(const RenderRequest& q, const Grid& g,
     v.offset = plane.offset;
     v.torus_width = v.width = g.width();
     v.torus_height = v.height = g.height();
-    const RenderParams p = kernels::make_render_params(q, hex, g.width(), g.height());
+    const RenderParams p = render::make_render_params(q, hex, g.width(), g.height());
     std::vector<std::uint32_t> image(std::size_t(q.width) * std::size_t(q.height), 0xdeadbeef);
     testing::emulate_launch(
-        kernels::render_grid_dim(q), kernels::render_block_dim(),
-        [&](const LaunchIndex& idx) { kernels::render_body(idx, p, v, image.data(), q.width); });
+        render::render_grid_dim(q), render::render_block_dim(),
+        [&](const LaunchIndex& idx) { render::render_body(idx, p, v, image.data(), q.width); });
     return image;
 }
 

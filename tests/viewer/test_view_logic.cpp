@@ -155,5 +155,30 @@ TEST(ViewLogic, OneDimensionalRulesScrollAsASpaceTimeDiagram) {
     EXPECT_EQ(rule_name(app), "W30");
 }
 
+// The 1-D ring runs on the 1-D backend registry, by the name the viewer was
+// given (--backend), refused before allocating when it does not fit.
+TEST(ViewLogic, OneDimensionalRulesRunOnTheNamedOneDimensionalBackend) {
+    EcaDiagram d(30, 100, 8, "center", "cpu", 1);
+    EXPECT_EQ(d.describe().rfind("cpu (", 0), 0u) << d.describe();
+    EXPECT_NE(d.describe().find(", 1 threads)"), std::string::npos) << d.describe();
+    d.step(3);
+    EcaRing ring = eca_initial_ring(100, "center");
+    eca_step(ring, 30, 3);
+    EXPECT_EQ(d.ring().to_string('#', '.'), ring.to_string('#', '.'));
+    EXPECT_THROW(EcaDiagram(30, 100, 8, "center", "tpu"), InputError);
+    try {
+        EcaDiagram(30, std::int64_t(1) << 40, std::int64_t(1) << 20, "center", "cpu");
+        FAIL() << "a 2^40-cell ring with 2^20 rows was accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("memory"), std::string::npos) << e.what();
+    }
+    AppState app = app_with("B3/S23", 64, 32);
+    app.backend_name = "tpu";
+    app.rule_text = "W30";
+    EXPECT_FALSE(run_action(app, [&] { apply_rule_text(app); }));
+    EXPECT_FALSE(app.eca.has_value());
+    EXPECT_TRUE(app.message_is_error);
+}
+
 }  // namespace
 }  // namespace toroid::view

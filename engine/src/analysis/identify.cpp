@@ -142,6 +142,7 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
         run.width = o.torus_width;
         run.height = o.torus_height;
         run.max_generations = o.max_generations;
+        run.backend_options.memory_bytes = o.memory_bytes;
         return identify_on_torus(pattern, rule, run);
     }
     Identification r;

@@ -13,9 +13,12 @@ Grid step_torus(const Grid& g, const CompiledRule& rule, std::uint64_t seed,
     Grid next(g.width(), g.height());
     const std::uint64_t* in = g.words().data();
     std::uint64_t* out = next.words().data();
-    for (std::int64_t y = 0; y < s.height; ++y)
-        for (std::int64_t j = 0; j < s.wpr; ++j)
-            out[y * s.wpr + j] = torus_next_word_any(in, s, rule, seed, generation, y, j);
+    with_step_variant(rule, [&]<class V>(V) {
+        for (std::int64_t y = 0; y < s.height; ++y)
+            for (std::int64_t j = 0; j < s.words; ++j)
+                out[y * s.words + j] =
+                    torus_next_word_exact<V>(in, s, rule, seed, generation, y, j);
+    });
     return next;
 }
 

@@ -23,9 +23,9 @@ SelftestReport run_selftest(const RuleFamily& family, const std::vector<std::uin
                             const std::function<void(std::uint64_t)>& progress) {
     SelftestReport report;
     const std::vector<std::string> backends =
-        o.backends.empty() ? available_backends() : o.backends;
+        o.backends.empty() ? backend_registry().available() : o.backends;
     const std::vector<std::string> batch_backends =
-        o.batch_backends.empty() ? available_batch_backends() : o.batch_backends;
+        o.batch_backends.empty() ? batch_backend_registry().available() : o.batch_backends;
     for (const auto& b : backends) report.backends.push_back(b);
     for (const auto& b : batch_backends) report.backends.push_back("batch:" + b);
     std::vector<std::unique_ptr<BatchBackend>> batchers;

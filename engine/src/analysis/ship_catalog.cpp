@@ -31,14 +31,14 @@ class ScratchTorus {
         : shape_(TorusShape::of(kScratch, kScratch)),
           rule_(rule.compile()),
           life_(is_life(rule_)),
-          cur_(std::size_t(shape_.words()), 0),
+          cur_(std::size_t(shape_.torus_words()), 0),
           next_(cur_.size(), 0) {}
 
     void start(const std::vector<Cell>& cells) {
         std::fill(cur_.begin(), cur_.end(), 0);
         lo_ = kScratch, hi_ = 0;
         for (const Cell& c : cells) {
-            cur_[std::size_t(c.y * shape_.wpr + c.x / 64)] |= std::uint64_t(1) << (c.x % 64);
+            cur_[std::size_t(c.y * shape_.words + c.x / 64)] |= std::uint64_t(1) << (c.x % 64);
             lo_ = std::min(lo_, c.y), hi_ = std::max(hi_, c.y + 1);
         }
     }
@@ -73,8 +73,8 @@ class ScratchTorus {
     std::vector<Cell> cells() const {
         std::vector<Cell> out;
         for (std::int64_t y = lo_; y < hi_; ++y)
-            for (std::int64_t j = 0; j < shape_.wpr; ++j)
-                for (std::uint64_t w = cur_[std::size_t(y * shape_.wpr + j)]; w; w &= w - 1)
+            for (std::int64_t j = 0; j < shape_.words; ++j)
+                for (std::uint64_t w = cur_[std::size_t(y * shape_.words + j)]; w; w &= w - 1)
                     out.push_back({j * 64 + std::countr_zero(w), y});
         return out;
     }
@@ -90,7 +90,7 @@ class ScratchTorus {
         Pair west, self, east;
     };
     RowPair row_pair(std::int64_t y) const {
-        const std::uint64_t* r = cur_.data() + 2 * wrap_row(y, kScratch);
+        const std::uint64_t* r = cur_.data() + 2 * wrap_near(y, kScratch);
         const Pair self = {r[0], r[1]}, other = {r[1], r[0]};
         return {shift_west(self, other), self, shift_east(self, other)};
     }

@@ -7,6 +7,7 @@
 #include "toroid/analysis/plane.hpp"
 #include "toroid/core/philox.hpp"
 #include "toroid/core/soup.hpp"
+#include "toroid/fnv1a.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid {
@@ -28,12 +29,7 @@ const char* soup_class_name(SoupClass c) {
 }
 
 std::uint64_t rule_hash(const Rule& rule) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (char c : rule.to_string()) {
-        h ^= std::uint8_t(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
+    return fnv1a64(rule.to_string());
 }
 
 std::uint64_t soup_seed(std::uint64_t seed, const Rule& rule, std::uint64_t index) {

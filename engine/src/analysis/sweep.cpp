@@ -9,6 +9,7 @@
 
 #include "toroid/cpu/cpu_batch_backend.hpp"
 #include "toroid/error.hpp"
+#include "toroid/usable_cores.hpp"
 
 namespace toroid {
 namespace {
@@ -163,7 +164,7 @@ std::vector<SoupOutcome> run_soups_unbatched(const Rule& rule, const SoupConfig&
 double estimate_sweep_seconds(const SweepOptions& o, std::uint64_t rules) {
     // A conservative 2e8 cell updates per second per core, every soup to its limit
     // counted at a quarter (most soups settle or explode early).
-    const double cores = double(std::max(1u, std::thread::hardware_concurrency()));
+    const double cores = double(usable_cores());
     const double per_soup =
         double(o.soup.torus_width) * double(o.soup.torus_height) * double(o.soup.max_gens) / 4.0;
     return double(rules) * double(o.soups) * per_soup / (2e8 * cores);

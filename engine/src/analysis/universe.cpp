@@ -1,10 +1,8 @@
-// make_universe: the Universe view of a Backend, with the CPU backend's
-// sparse paths (live words, incremental hash) where it is the backend.
+// make_universe: the Universe view of a Backend, through its sparse paths
+// (signature, live words) where it has them.
 #include "toroid/analysis/universe.hpp"
 
 #include <bit>
-
-#include "toroid/cpu/cpu_backend.hpp"
 
 namespace toroid {
 
@@ -13,7 +11,7 @@ namespace {
 class BackendUniverse final : public Universe {
   public:
     BackendUniverse(std::unique_ptr<Backend> b, std::int64_t width, std::int64_t height)
-        : b_(std::move(b)), cpu_(dynamic_cast<CpuBackend*>(b_.get())) {
+        : b_(std::move(b)) {
         b_->reset(width, height);  // no Grid of the torus's size
     }
     std::string name() const override { return b_->name(); }
@@ -29,24 +27,15 @@ class BackendUniverse final : public Universe {
     void step(std::uint64_t n) override { b_->step(n); }
     std::uint64_t population() const override { return b_->population(); }
     std::uint64_t hash() const override { return b_->hash(); }
-    std::uint64_t signature() const override { return cpu_ ? cpu_->signature() : b_->hash(); }
-    bool signature_is_hash() const override { return cpu_ == nullptr; }
+    std::uint64_t signature() const override { return b_->signature(); }
+    bool signature_is_hash() const override { return b_->signature_is_hash(); }
     std::vector<Cell> cells() const override {
         std::vector<Cell> out;
         out.reserve(b_->population());
         auto add_word = [&](std::int64_t y, std::int64_t j, std::uint64_t w) {
             for (; w; w &= w - 1) out.push_back({j * 64 + std::countr_zero(w), y});
         };
-        if (cpu_) {
-            for (const auto& lw : cpu_->live_words()) add_word(lw.y, lw.j, lw.bits);
-            return out;
-        }
-        const Grid g = b_->grid();
-        for (std::int64_t y = 0; y < g.height(); ++y) {
-            auto row = g.row(y);
-            for (std::int64_t j = 0; j < g.words_per_row(); ++j)
-                add_word(y, j, row[std::size_t(j)]);
-        }
+        for (const auto& lw : b_->live_words()) add_word(lw.y, lw.j, lw.bits);
         return out;
     }
     void clear_cells(std::span<const Cell> cells) override {
@@ -55,7 +44,6 @@ class BackendUniverse final : public Universe {
 
   private:
     std::unique_ptr<Backend> b_;
-    CpuBackend* cpu_ = nullptr;  // b_ when it is the CPU backend
 };
 
 }  // namespace
@@ -63,9 +51,8 @@ class BackendUniverse final : public Universe {
 std::unique_ptr<Universe> make_universe(const std::string& backend, const Rule& rule,
                                         std::int64_t width, std::int64_t height,
                                         const BackendOptions& options) {
-    const bool cpu = backend == "auto" || backend == "sparse" || backend == "cpu";
-    return std::make_unique<BackendUniverse>(create_backend(cpu ? "cpu" : backend, rule, options),
-                                             width, height);
+    return std::make_unique<BackendUniverse>(
+        create_backend(backend, rule, options, Workload::Sparse), width, height);
 }
 
 }  // namespace toroid

@@ -6,19 +6,11 @@
 
 #include "toroid/core/grid_hash.hpp"
 #include "toroid/core/row_bits.hpp"
+#include "toroid/core/torus_geometry.hpp"
 #include "toroid/error.hpp"
 #include "toroid/memory.hpp"
 
 namespace toroid {
-
-namespace {
-
-std::int64_t wrap(std::int64_t v, std::int64_t n) {
-    v %= n;
-    return v < 0 ? v + n : v;
-}
-
-}  // namespace
 
 void check_grid_size(std::int64_t width, std::int64_t height) {
     if (width < 1 || height < 1)

@@ -1,18 +1,14 @@
 // Host side of rendering: the visible cells of a view, the host renderer over
 // a copy of them, and Backend::render's default (read the cells, draw them).
 // The pixel arithmetic itself is the render kernel's body
-// (toroid/kernels/render.hpp), shared with the CUDA kernel.
-#include "toroid/kernels/render.hpp"
-
+// (toroid/core/render_body.hpp), shared with the CUDA kernel.
 #include <stdexcept>
 
 #include "toroid/core/backend.hpp"
+#include "toroid/core/render_body.hpp"
 #include "toroid/core/render_request.hpp"
 
 namespace toroid {
-
-using kernels::ceil_div;
-using kernels::floor_div;
 
 namespace {
 
@@ -59,9 +55,9 @@ void render_cells_on_host(const RenderRequest& q, bool hexagonal, std::int64_t t
                           const RenderTarget& target) {
     if (target.memory != RenderMemory::Host)
         throw std::invalid_argument("render_cells_on_host: the target is device memory");
-    const kernels::RenderParams p =
-        kernels::make_render_params(q, hexagonal, torus_width, torus_height);
-    kernels::PlaneView v;
+    const render::RenderParams p =
+        render::make_render_params(q, hexagonal, torus_width, torus_height);
+    render::PlaneView v;
     v.words = cells.words().data();
     v.stride = cells.words_per_row();
     v.offset = 0;
@@ -74,7 +70,7 @@ void render_cells_on_host(const RenderRequest& q, bool hexagonal, std::int64_t t
     v.ages = ages;
     for (std::int64_t py = 0; py < q.height && py < target.height; ++py)
         for (std::int64_t px = 0; px < q.width && px < target.width; ++px)
-            target.pixels[py * target.pitch + px] = kernels::render_pixel(p, v, px, py);
+            target.pixels[py * target.pitch + px] = render::render_pixel(p, v, px, py);
 }
 
 void Backend::render(const RenderRequest& request, const RenderTarget& target) const {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "toroid/core/torus_geometry.hpp"
+
 namespace toroid {
 
 namespace {
@@ -14,11 +16,6 @@ std::uint64_t bits_at(const std::uint64_t* src, std::int64_t words, std::int64_t
     const std::uint64_t lo = i < words ? src[i] >> shift : 0;
     const std::uint64_t hi = shift && i + 1 < words ? src[i + 1] << (64 - shift) : 0;
     return lo | hi;
-}
-
-std::int64_t wrap(std::int64_t v, std::int64_t n) {
-    v %= n;
-    return v < 0 ? v + n : v;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "batch_kernel.hpp"
 #include "toroid/cpu/thread_pool.hpp"
+#include "toroid/cpu_features.hpp"
 
 namespace toroid {
 namespace {
@@ -22,7 +23,7 @@ class CpuBatchBackend final : public BatchBackend {
     explicit CpuBatchBackend(const BatchOptions& o)
         : callers_(o.threads > 0 ? o.threads : ThreadPool::hardware_threads()) {
 #if defined(__x86_64__)
-        avx2_ = __builtin_cpu_supports("avx2");
+        avx2_ = best_instruction_set() >= InstructionSet::Avx2;  // capped by TOROID_CPU_ISA
 #endif
         kernel_ = avx2_ ? avx2_kernel() : &detail::batch_group_portable;
     }
@@ -41,7 +42,7 @@ class CpuBatchBackend final : public BatchBackend {
         history.reset(batch.count, gens);
         if (gens == 0) return;
         // Hash keys of the word indices (per call: callers run concurrently).
-        const std::size_t n = std::size_t(batch.shape.words());
+        const std::size_t n = std::size_t(batch.shape.torus_words());
         std::vector<std::uint64_t> keys(n);
         for (std::size_t i = 0; i < n; ++i) keys[i] = splitmix64(std::uint64_t(i));
         // Group consecutive tori with equal deterministic rules, four per vector.
@@ -84,16 +85,18 @@ void cpu_batch_advance_scalar(TorusBatch& batch, std::size_t torus, std::uint64_
     auto t = batch.torus(torus);
     std::vector<std::uint64_t> a(t.begin(), t.end()), b(a.size());
     std::uint64_t gen = batch.generations[torus];
-    for (std::uint64_t g = 0; g < gens; ++g, ++gen) {
-        for (std::int64_t y = 0; y < s.height; ++y)
-            for (std::int64_t j = 0; j < s.wpr; ++j)
-                b[std::size_t(y * s.wpr + j)] =
-                    torus_next_word_any(a.data(), s, rule, seed, gen, y, j);
-        const std::size_t at = std::size_t(g) * history.count + torus;
-        history.hash[at] = torus_hash(b.data(), s);
-        history.population[at] = torus_population(b.data(), s);
-        a.swap(b);
-    }
+    with_step_variant(rule, [&]<class V>(V) {
+        for (std::uint64_t g = 0; g < gens; ++g, ++gen) {
+            for (std::int64_t y = 0; y < s.height; ++y)
+                for (std::int64_t j = 0; j < s.words; ++j)
+                    b[std::size_t(y * s.words + j)] =
+                        torus_next_word_exact<V>(a.data(), s, rule, seed, gen, y, j);
+            const std::size_t at = std::size_t(g) * history.count + torus;
+            history.hash[at] = torus_hash(b.data(), s);
+            history.population[at] = torus_population(b.data(), s);
+            a.swap(b);
+        }
+    });
     std::copy(a.begin(), a.end(), t.begin());
     batch.generations[torus] = gen;
 }

@@ -16,14 +16,13 @@ namespace toroid::detail {
 inline constexpr std::int64_t kTileWords = 8;  // 512 cells: one AVX-512 vector per row
 inline constexpr std::int64_t kTileRows = 32;
 
-struct TileKernelArgs {
-    const std::uint64_t* src = nullptr;  // plane at generation t
-    std::uint64_t* dst = nullptr;        // plane receiving t+1 (holds t-1 on entry)
-    std::int64_t stride = 0;             // words per stored row
-    std::int64_t width = 0;
-    std::int64_t height = 0;
-    std::int64_t words = 0;  // canonical words per row (indexes the stochastic draws)
-    const std::uint64_t* word_mask = nullptr;  // valid bits of word j, for j < padded words
+// A tile kernel's view of the planes: their shape (the torus, and the stored
+// words per row of the planes or of the tile's column strip), where they
+// are, and what to compute.
+struct TileKernelArgs : PlaneShape {
+    const std::uint64_t* src = nullptr;         // plane at generation t
+    std::uint64_t* dst = nullptr;               // plane receiving t+1 (holds t-1 on entry)
+    const std::uint64_t* word_masks = nullptr;  // valid bits of word j, for j < padded words
     CompiledRule rule;
     std::uint64_t seed = 0;
     std::uint64_t generation = 0;  // t

@@ -7,14 +7,7 @@
 
 namespace toroid::detail {
 
-namespace {
-
-// Row y taken around the torus, for any y (halos may be taller than a tiny torus).
-std::int64_t wrap_any(std::int64_t y, std::int64_t height) {
-    return ((y % height) + height) % height;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void step_bands(const BandPass& pass, ThreadPool& pool) {
     const TileKernelArgs& base = pass.args;
@@ -35,9 +28,8 @@ void step_bands(const BandPass& pass, ThreadPool& pool) {
         for (int parity = 0; parity < 2; ++parity) scratch[b * 2 + parity].assign(halo_words, 0);
         std::uint64_t* halo = scratch[b * 2].data();
         for (std::int64_t i = 0; i < k; ++i) {
-            const std::uint64_t* above =
-                pass.plane[pass.cur] + wrap_any(y0 - k + i, height) * stride;
-            const std::uint64_t* below = pass.plane[pass.cur] + wrap_any(y1 + i, height) * stride;
+            const std::uint64_t* above = pass.plane[pass.cur] + wrap(y0 - k + i, height) * stride;
+            const std::uint64_t* below = pass.plane[pass.cur] + wrap(y1 + i, height) * stride;
             std::copy(above, above + stride, halo + i * stride);
             std::copy(below, below + stride, halo + (k + i) * stride);
         }
@@ -73,7 +65,7 @@ void step_bands(const BandPass& pass, ThreadPool& pool) {
                     pop = counts.data() + (r / kTileRows - ty0) * tiles_x;
                 }
                 pass.kernels->row(args, row(g - 1, r - 1), row(g - 1, r), row(g - 1, r + 1),
-                                  row(g, r), wrap_any(r, height), pop);
+                                  row(g, r), wrap(r, height), pop);
             }
         }
     });

@@ -1,10 +1,11 @@
 #include "toroid/cpu/thread_pool.hpp"
 
+#include "toroid/usable_cores.hpp"
+
 namespace toroid {
 
 int ThreadPool::hardware_threads() {
-    unsigned n = std::thread::hardware_concurrency();
-    return n == 0 ? 1 : static_cast<int>(n);
+    return static_cast<int>(usable_cores());
 }
 
 ThreadPool::ThreadPool(int threads) {

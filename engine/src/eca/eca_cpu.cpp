@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "eca_kernel.hpp"
+#include "toroid/cpu_features.hpp"
 #include "toroid/eca/eca_rule.hpp"
 #include "toroid/eca/eca_update.hpp"
 #include "toroid/error.hpp"
@@ -20,9 +21,9 @@ bool cpu_has(EcaCpuKernel kernel) {
             return true;
 #if defined(TOROID_ECA_X86)
         case EcaCpuKernel::Avx2:
-            return __builtin_cpu_supports("avx2");
+            return cpu_supports(InstructionSet::Avx2);
         case EcaCpuKernel::Avx512:
-            return __builtin_cpu_supports("avx512f");
+            return cpu_supports(InstructionSet::Avx512);
 #else
         case EcaCpuKernel::Avx2:
         case EcaCpuKernel::Avx512:
@@ -34,8 +35,10 @@ bool cpu_has(EcaCpuKernel kernel) {
 
 EcaCpuKernel resolve(EcaCpuKernel kernel) {
     if (kernel != EcaCpuKernel::Auto) return kernel;
-    if (cpu_has(EcaCpuKernel::Avx512)) return EcaCpuKernel::Avx512;
-    if (cpu_has(EcaCpuKernel::Avx2)) return EcaCpuKernel::Avx2;
+    const InstructionSet best = best_instruction_set();  // capped by TOROID_CPU_ISA
+    if (best == InstructionSet::Avx512 && cpu_has(EcaCpuKernel::Avx512))
+        return EcaCpuKernel::Avx512;
+    if (best >= InstructionSet::Avx2 && cpu_has(EcaCpuKernel::Avx2)) return EcaCpuKernel::Avx2;
     return EcaCpuKernel::Portable;
 }
 

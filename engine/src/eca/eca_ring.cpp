@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "toroid/core/splitmix64.hpp"
+#include "toroid/core/torus_geometry.hpp"
 #include "toroid/error.hpp"
 #include "toroid/memory.hpp"
 
@@ -28,18 +29,16 @@ void check_eca_fits(std::int64_t width, std::uint64_t copies, std::string_view w
 EcaRing::EcaRing(std::int64_t width) {
     check_eca_fits(width, 1);
     width_ = width;
-    words_.assign(static_cast<std::size_t>((width + 63) / 64), 0);
+    words_.assign(static_cast<std::size_t>(words_per_row(width)), 0);
 }
 
 bool EcaRing::get(std::int64_t x) const {
-    x %= width_;
-    if (x < 0) x += width_;
+    x = wrap(x, width_);
     return (words_[static_cast<std::size_t>(x >> 6)] >> (x & 63)) & 1;
 }
 
 void EcaRing::set(std::int64_t x, bool alive) {
-    x %= width_;
-    if (x < 0) x += width_;
+    x = wrap(x, width_);
     const std::uint64_t bit = std::uint64_t{1} << (x & 63);
     auto& w = words_[static_cast<std::size_t>(x >> 6)];
     w = alive ? (w | bit) : (w & ~bit);

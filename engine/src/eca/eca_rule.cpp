@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "toroid/error.hpp"
@@ -24,6 +26,20 @@ int parse_eca_rule(std::string_view text) {
     }
     if (value > 255) fail();
     return value;
+}
+
+int parse_wolfram_rule(std::string_view text) {
+    std::string t;
+    for (char c : text)
+        if (!std::isspace(static_cast<unsigned char>(c))) t.push_back(c);
+    if (t.empty() || (t[0] != 'W' && t[0] != 'w')) return -1;
+    try {
+        return parse_eca_rule(std::string_view(t).substr(1));
+    } catch (const InputError&) {
+        throw InputError("bad rule '" + std::string(text) +
+                         "': W must be followed by a Wolfram rule number 0..255 (1-D rules, "
+                         "e.g. W110), or give a 2-D rule such as B3/S23");
+    }
 }
 
 namespace {

@@ -174,13 +174,8 @@ void HashLifeBackend::restore_state(const SavedState& saved) {
     generation_ = s.generation;
 }
 
-void HashLifeBackend::write_pattern(const std::string& path, const WriteOptions& options) const {
-    if (format_from_extension(path) != PatternFormat::Macrocell) {
-        Backend::write_pattern(path, options);  // other formats: from the grid
-        return;
-    }
-    const std::string text = hashlife::format_macrocell_tree(torus(), rule_, generation_, options);
-    write_file_atomic(path, has_gzip_extension(path) ? gzip_compress(text) : text);
+std::optional<std::string> HashLifeBackend::macrocell_text(const WriteOptions& options) const {
+    return hashlife::format_macrocell_tree(torus(), rule_, generation_, options);
 }
 
 void HashLifeBackend::load_macrocell(const MacrocellTree& file, std::int64_t width,

@@ -8,8 +8,8 @@
 // cells comes from a node's memoised population instead of the cells.
 #include <bit>
 
+#include "toroid/core/render_body.hpp"
 #include "toroid/hashlife/hashlife_backend.hpp"
-#include "toroid/kernels/render.hpp"
 
 namespace toroid {
 
@@ -42,24 +42,22 @@ void HashLifeBackend::render(const RenderRequest& q, const RenderTarget& target)
     }
     if (target.memory != RenderMemory::Host)
         throw std::invalid_argument("hashlife renders to host memory only");
-    const kernels::RenderParams p = kernels::make_render_params(q, false, t.width(), t.height());
+    const render::RenderParams p = render::make_render_params(q, false, t.width(), t.height());
     // The largest power-of-two square not wider than a pixel, within the square.
     const int level = std::min(t.level(), 63 - std::countl_zero(std::uint64_t(step / kSubcell)));
     const hashlife::NodeStore& s = t.store();
     for (std::int64_t py = 0; py < q.height && py < target.height; ++py) {
         std::int64_t y0 = q.centre_y + (py - q.height / 2) * step, y1 = y0 + step;
-        const bool row_inside = kernels::clip_span(y0, y1, p.clip_y, p.clip_lo_y, t.height());
-        const std::int64_t cy =
-            kernels::wrap_mod(kernels::floor_cells(y0 + (y1 - y0) / 2), t.height());
+        const bool row_inside = render::clip_span(y0, y1, p.clip_y, p.clip_lo_y, t.height());
+        const std::int64_t cy = wrap(render::floor_cells(y0 + (y1 - y0) / 2), t.height());
         for (std::int64_t px = 0; px < q.width && px < target.width; ++px) {
             std::uint32_t& pixel = target.pixels[py * target.pitch + px];
             std::int64_t x0 = q.centre_x + (px - q.width / 2) * step, x1 = x0 + step;
-            if (!row_inside || !kernels::clip_span(x0, x1, p.clip_x, p.clip_lo_x, t.width())) {
+            if (!row_inside || !render::clip_span(x0, x1, p.clip_x, p.clip_lo_x, t.width())) {
                 pixel = q.palette.outside;
                 continue;
             }
-            const std::int64_t cx =
-                kernels::wrap_mod(kernels::floor_cells(x0 + (x1 - x0) / 2), t.width());
+            const std::int64_t cx = wrap(render::floor_cells(x0 + (x1 - x0) / 2), t.width());
             const std::int64_t mask = ~((std::int64_t(1) << level) - 1);
             const std::int64_t sx = cx & mask, sy = cy & mask;
             WideCount live, area = WideCount(1) << (2 * level);
@@ -80,7 +78,7 @@ void HashLifeBackend::render(const RenderRequest& q, const RenderTarget& target)
                 live = live > 0 && live < 4 ? 1 : live >> 2;
                 area >>= 2;
             }
-            pixel = kernels::density_colour(q, std::uint64_t(live), std::uint64_t(area));
+            pixel = render::density_colour(q, std::uint64_t(live), std::uint64_t(area));
         }
     }
 }

@@ -6,21 +6,13 @@
 #include <string_view>
 
 #include "toroid/error.hpp"
+#include "toroid/fnv1a.hpp"
 #include "toroid/io/file_io.hpp"
 
 namespace toroid {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'O', 'R', 'O', 'I', 'D', 'C', 'P'};
-
-std::uint64_t fnv1a64(std::string_view bytes) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char c : bytes) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
 
 void put_u64(std::string& out, std::uint64_t v) {
     for (int i = 0; i < 8; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);

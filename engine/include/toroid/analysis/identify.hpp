@@ -54,6 +54,7 @@ struct IdentifyOptions {
     bool whole_torus = false;
     std::string backend = "auto";
     std::int64_t torus_width = 0, torus_height = 0;
+    std::uint64_t memory_bytes = 0;  // hashlife's budget (BackendOptions::memory_bytes)
 };
 
 Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOptions& options = {});

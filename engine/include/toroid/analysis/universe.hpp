@@ -8,8 +8,7 @@
 // hash per tile, and lists live cells from the live tiles (cpu_backend.hpp).
 // Any torus size and rule kind; `--backend cuda` (or any registered name)
 // runs the same interface on another backend, at full-grid cost per call.
-// make_universe("auto" | "cpu" | "cuda" | ..., ...) picks one; "sparse" is
-// kept as a name of the CPU universe.
+// make_universe("auto" | "cpu" | "cuda" | ..., ...) picks one.
 //
 // Coordinates are torus coordinates (0 <= x < width, 0 <= y < height).
 // hash() equals Grid::hash() (and Backend::hash()) of the same state.
@@ -67,7 +66,8 @@ class Universe {
     virtual void clear_cells(std::span<const Cell> cells) = 0;
 };
 
-// backend: "auto", "sparse" or "cpu" (the CPU backend), or a Backend name.
+// backend: a Backend name, or "auto": the preferred backend for sparse work
+// (core/registry.hpp), the CPU tile engine.
 std::unique_ptr<Universe> make_universe(const std::string& backend, const Rule& rule,
                                         std::int64_t width, std::int64_t height,
                                         const BackendOptions& options = {});

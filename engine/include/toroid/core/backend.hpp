@@ -1,40 +1,32 @@
-// Backend: the interface every simulator implements, and the registry.
+// Backend: the interface every 2-D simulator implements, and its registry.
 //
 // A backend owns one torus state under one rule: it loads a canonical Grid,
 // advances it, and answers population, hash and cell queries. Results are
 // bit-identical across backends: same grid, rule, seed and generation give the
 // same state, population and hash on the CPU and on the GPU.
 //
-// The registry maps names ("cpu", "cuda") to factories; front ends (CLI,
-// bench, viewer, sweeps) only ask it by name and never name a backend's
-// type. Every backend registers itself from its own library, in one place:
-//   * the engine registers "cpu" (here and for the 1-D automata in
-//     eca_backend.hpp), built into the registry itself;
-//   * the CUDA library (kernels/, when nvcc was found) registers "cuda" from
-//     kernels/src/cuda_registrar.cpp, a static initialiser that is always
-//     linked: toroid_kernels makes every program that links it keep that
-//     object (a linker anchor), and front ends link `toroid_backends`, which
-//     is toroid_engine plus toroid_kernels when it exists.
-// "auto" picks the most preferred registered backend that reports itself
-// usable (cuda when a device is present, else cpu). A name that is
-// registered but unusable here ("cuda" without a device) is an InputError
-// that says why; a name not compiled into this build says that instead.
+// Backends are found by name through backend_registry() (core/registry.hpp:
+// who registers where, what "auto" picks); front ends (CLI, bench, viewer,
+// sweeps) link `toroid_backends` and never name a backend's type.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "toroid/core/checkpoint.hpp"
 #include "toroid/core/grid.hpp"
+#include "toroid/core/registry.hpp"
 #include "toroid/core/render_request.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/core/wide_count.hpp"
-#include "toroid/io/checkpoint.hpp"
-#include "toroid/io/pattern.hpp"
 
 namespace toroid {
+
+struct WriteOptions;   // io/pattern.hpp
+struct MacrocellTree;  // io/macrocell.hpp
 
 struct BackendOptions {
     int threads = 0;         // CPU threads; 0 = all cores
@@ -88,6 +80,23 @@ class Backend {
     virtual WideCount population_wide() const { return population(); }
     virtual std::uint64_t hash() const = 0;  // == grid().hash()
 
+    // --- For analysers following a pattern on a large torus (Universe) ----
+    // A cheap summary of the state: equal states have equal signatures,
+    // different ones usually differ. A repeat detector takes hash() only
+    // when the signature repeats. The default is hash() itself
+    // (signature_is_hash(): then hashing again on a repeat costs twice).
+    virtual std::uint64_t signature() const { return hash(); }
+    virtual bool signature_is_hash() const { return true; }
+    // The non-zero canonical words of the state, sorted by (y, j): word j of
+    // row y holds cells 64 j .. 64 j + 63. The default scans grid();
+    // backends that know their live area list only it.
+    struct LiveWord {
+        std::int64_t y = 0, j = 0;
+        std::uint64_t bits = 0;
+    };
+    virtual std::vector<LiveWord> live_words() const;
+    // ----------------------------------------------------------------------
+
     // Refuses (InputError), before anything is allocated, a width x height
     // torus this backend could not hold beside `caller_planes` canonical
     // bit-planes the caller keeps (the Grid it loads from): the message names
@@ -120,16 +129,18 @@ class Backend {
     virtual void restore_state(const SavedState& saved);
     // ----------------------------------------------------------------------
 
-    // Writes the torus to a pattern file (format from the extension, as
-    // write_pattern_file). The default writes grid(); hashlife writes a
-    // macrocell straight from its tree, so a torus too large for a Grid
-    // can still be saved.
-    virtual void write_pattern(const std::string& path, const WriteOptions& options) const;
+    // --- Macrocell files from and into the backend's own storage ----------
+    // The macrocell text of the whole torus written straight from the
+    // backend's storage (hashlife: its tree, so a torus too large for a Grid
+    // can be saved), or nullopt (the default): then writers go through
+    // grid() (io/pattern.hpp: write_backend_pattern).
+    virtual std::optional<std::string> macrocell_text(const WriteOptions& options) const;
     // Loads a whole width x height torus from a macrocell file's tree
     // (Pattern::tree: a torus too large for a Grid) at `generation`. The
     // default refuses (InputError); hashlife builds its nodes from the file's.
     virtual void load_macrocell(const MacrocellTree& tree, std::int64_t width, std::int64_t height,
                                 std::uint64_t generation = 0);
+    // ----------------------------------------------------------------------
 
     Checkpoint checkpoint(std::string metadata = {}) const;
     // Loads a checkpoint's grid and generation; its rule and seed must match.
@@ -150,32 +161,14 @@ class Backend {
 void check_torus_host_memory(std::int64_t width, std::int64_t height, int caller_planes,
                              int own_planes, double own_plane_bytes, const std::string& owner);
 
-using BackendFactory = std::function<std::unique_ptr<Backend>(const Rule&, const BackendOptions&)>;
+using BackendRegistry = Registry<Backend, const Rule&, const BackendOptions&>;
+using BackendEntry = BackendRegistry::Entry;
+BackendRegistry& backend_registry();
 
-struct BackendEntry {
-    std::string name;
-    int preference = 0;                // higher wins for "auto"
-    std::function<bool()> usable;      // e.g. a CUDA device is present
-    std::function<std::string()> why;  // explanation when not usable (or not general)
-    BackendFactory create;
-    // Runs every torus and rule the engine runs. A specialised backend
-    // (hashlife: power-of-two sides, deterministic rules) runs only when
-    // asked by name: "auto" and available_backends() (the "every backend"
-    // of selftest and bench) leave it out, and `why` says what it runs.
-    bool general = true;
-};
-
-// Adds (or replaces) a backend by name; called by each backend's library.
-void register_backend(BackendEntry entry);
-// Every registered backend, usable here or not, by preference.
-std::vector<std::string> registered_backends();
-// Registered backends that are usable now and general, by preference.
-std::vector<std::string> available_backends();
-// Why a registered backend cannot be used here, or what a specialised one
-// runs ("" when it is usable and general, or unknown).
-std::string backend_unusable_reason(const std::string& name);
-// name: "cpu", "cuda", ... or "auto". Unknown or unusable names are InputError.
+// backend_registry().create_for(name, work, ...): "cpu", "cuda", ... or
+// "auto"; unknown or unusable names are InputError.
 std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rule,
-                                        const BackendOptions& options = {});
+                                        const BackendOptions& options = {},
+                                        Workload work = Workload::Dense);
 
 }  // namespace toroid

@@ -2,7 +2,7 @@
 //
 // Rule-family sweeps run millions of small soups. A batch holds `count` tori
 // of one size in canonical storage (torus_step.hpp), back to back: torus i
-// occupies words [i * shape.words(), (i + 1) * shape.words()). Each torus has
+// occupies words [i * shape.torus_words(), (i + 1) * shape.torus_words()). Each torus has
 // its own compiled rule, stochastic seed and generation counter, so one pass
 // can mix rules, and a slot can be refilled with a new soup while the others
 // keep running. advance() steps every torus `gens` generations and records,
@@ -13,19 +13,18 @@
 // Every backend gives bit-identical tori and histories: the arithmetic is
 // torus_step.hpp's, whatever the lanes, threads or device.
 //
-// The registry mirrors backend.hpp's (the same lookup): the engine registers
-// "cpu"; the CUDA library registers "cuda" in its one registration point
-// (kernels/src/cuda_registrar.cpp).
+// Registry: batch_backend_registry() (core/registry.hpp): "cpu" (registered
+// from engine/src/cpu/cpu_registrar.cpp), "cuda" (the CUDA library), "auto".
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/registry.hpp"
 #include "toroid/core/torus_step.hpp"
 
 namespace toroid {
@@ -41,10 +40,12 @@ struct TorusBatch {
     TorusBatch() = default;
     TorusBatch(std::int64_t width, std::int64_t height, std::size_t count);
     std::span<std::uint64_t> torus(std::size_t i) {
-        return {words.data() + i * std::size_t(shape.words()), std::size_t(shape.words())};
+        return {words.data() + i * std::size_t(shape.torus_words()),
+                std::size_t(shape.torus_words())};
     }
     std::span<const std::uint64_t> torus(std::size_t i) const {
-        return {words.data() + i * std::size_t(shape.words()), std::size_t(shape.words())};
+        return {words.data() + i * std::size_t(shape.torus_words()),
+                std::size_t(shape.torus_words())};
     }
 };
 
@@ -77,18 +78,10 @@ class BatchBackend {
     virtual void advance(TorusBatch& batch, std::uint64_t gens, BatchHistory& history) = 0;
 };
 
-using BatchBackendFactory = std::function<std::unique_ptr<BatchBackend>(const BatchOptions&)>;
+using BatchBackendRegistry = Registry<BatchBackend, const BatchOptions&>;
+using BatchBackendEntry = BatchBackendRegistry::Entry;
+BatchBackendRegistry& batch_backend_registry();
 
-struct BatchBackendEntry {
-    std::string name;
-    int preference = 0;
-    std::function<bool()> usable;
-    std::function<std::string()> why;
-    BatchBackendFactory create;
-};
-
-void register_batch_backend(BatchBackendEntry entry);
-std::vector<std::string> available_batch_backends();  // usable ones, by preference
 // "auto" picks the preferred usable one; unknown or unusable names are InputError.
 std::unique_ptr<BatchBackend> create_batch_backend(const std::string& name,
                                                    const BatchOptions& options = {});

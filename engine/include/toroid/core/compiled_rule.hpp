@@ -14,7 +14,7 @@
 
 namespace toroid {
 
-// Which cells are counted (DESIGN.md "Rules"): Moore counts 0..8, hexagonal
+// Which cells are counted (rule.hpp): Moore counts 0..8, hexagonal
 // 0..6, von Neumann 0..4. One byte, so CompiledRule stays plain kernel data.
 enum class Neighbourhood : std::uint8_t { Moore = 0, Hexagonal = 1, VonNeumann = 2 };
 

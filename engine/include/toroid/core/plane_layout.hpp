@@ -30,8 +30,8 @@
 // cache-line (and AVX-512) aligned when the plane and the stride are. The
 // stride is the row's stored words plus kRowOffset on each side: the CPU
 // rounds the row up to whole tiles first (plane_stride(padded)), the GPU uses
-// the canonical word count. Rows wrap vertically through wrap_row(); the
-// layout stores no halo rows. (The CPU backend stores wide sparse tori as
+// the canonical word count. Rows wrap vertically through wrap_near()
+// (torus_geometry.hpp); the layout stores no halo rows. (The CPU backend stores wide sparse tori as
 // column strips, each strip a plane of this layout whose halo words face
 // the neighbouring strips: cpu_backend.cpp, StripLayout.)
 //
@@ -42,32 +42,17 @@
 #include <cstdint>
 
 #include "toroid/core/hd.hpp"
+#include "toroid/core/torus_geometry.hpp"
 
 namespace toroid {
 
 // Position of canonical word 0 inside a stored row.
 inline constexpr std::int64_t kRowOffset = 8;
 
-// Canonical words of a row of `width` cells.
-TOROID_HD constexpr std::int64_t words_per_row(std::int64_t width) {
-    return (width + 63) / 64;
-}
-
 // Stored words per row for rows of `row_words` words (canonical, or padded
 // to whole tiles): a margin of kRowOffset words on each side.
 TOROID_HD constexpr std::int64_t plane_stride(std::int64_t row_words) {
     return row_words + 2 * kRowOffset;
-}
-
-// Valid bits of a row's last canonical word.
-TOROID_HD constexpr std::uint64_t last_word_mask(std::int64_t width) {
-    return width % 64 == 0 ? ~std::uint64_t(0) : (std::uint64_t(1) << (width % 64)) - 1;
-}
-
-// Row index y taken around a torus of `height` rows, for y in
-// [-height, 2 * height): kernels look one row above and below.
-TOROID_HD constexpr std::int64_t wrap_row(std::int64_t y, std::int64_t height) {
-    return y < 0 ? y + height : (y >= height ? y - height : y);
 }
 
 // Cell x of a stored row (row = plane + y * stride).
@@ -90,23 +75,18 @@ TOROID_HD void repair_row_edges(std::uint64_t* row, std::int64_t width) {
     row[edge] = (row[edge] & keep) | (cell_first << (width % 64));
 }
 
-// The geometry of one stored plane, as the kernels receive it.
-struct PlaneShape {
-    std::int64_t width = 0, height = 0;
-    std::int64_t words = 0;   // canonical words per row
+// The geometry of one stored plane, as the kernels receive it: the torus's
+// canonical shape and the stored words per row.
+struct PlaneShape : TorusShape {
     std::int64_t stride = 0;  // stored words per row (plane_stride(words or more))
-    std::uint64_t last_mask = ~std::uint64_t(0);
 
     // A plane of width x height cells with rows of `row_words` >= words
     // stored words between the margins.
     static constexpr PlaneShape of(std::int64_t width, std::int64_t height,
                                    std::int64_t row_words) {
         PlaneShape s;
-        s.width = width;
-        s.height = height;
-        s.words = words_per_row(width);
+        static_cast<TorusShape&>(s) = TorusShape::of(width, height);
         s.stride = plane_stride(row_words);
-        s.last_mask = last_word_mask(width);
         return s;
     }
     static constexpr PlaneShape of(std::int64_t width, std::int64_t height) {
@@ -125,10 +105,6 @@ struct PlaneShape {
     // Canonical word j of row y.
     TOROID_HD constexpr std::int64_t word_index(std::int64_t y, std::int64_t j) const {
         return y * stride + kRowOffset + j;
-    }
-    // Valid bits of canonical word j.
-    TOROID_HD constexpr std::uint64_t word_mask(std::int64_t j) const {
-        return j == words - 1 ? last_mask : ~std::uint64_t(0);
     }
 };
 

@@ -1,4 +1,4 @@
-// The plain reference stepper: DESIGN.md's modular formula, one cell at a time.
+// The plain reference stepper: the torus's definition, one cell at a time.
 //
 //   count(x, y) = sum over the neighbourhood offsets (dx, dy) of
 //                 cell((x + dx) mod W, (y + dy) mod H)      (with multiplicity)

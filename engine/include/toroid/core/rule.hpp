@@ -1,6 +1,6 @@
 // Rules: one parser, one canonical printer, one compiled form.
 //
-// Accepted text (case-insensitive, spaces ignored), see DESIGN.md "Rules":
+// Accepted text (case-insensitive, spaces ignored):
 //   B3/S23   b3s23   S23/B3   23/3 (old S/B form)     Moore, counts 0..8
 //   B2/S34H                                           hexagonal, counts 0..6
 //   B2/S013V                                          von Neumann, counts 0..4

@@ -79,12 +79,13 @@ class CpuBackend final : public Backend {
     void step(std::uint64_t generations = 1) override;
     std::uint64_t population() const override;
     std::uint64_t hash() const override;
-    // A cheap summary of the state, kept per tile like the population: a
-    // sum over the live tiles of a mix of tile index and population. Equal
-    // states have equal signatures; different states usually differ (a
-    // glider inside one tile does not change it). The methuselah analyser
-    // takes hash() only when the signature repeats.
-    std::uint64_t signature() const;
+    // Kept per tile like the population: a sum over the live tiles of a mix
+    // of tile index and population (a glider inside one tile does not change
+    // it).
+    std::uint64_t signature() const override;
+    bool signature_is_hash() const override { return false; }
+    // Cost: the live tiles.
+    std::vector<LiveWord> live_words() const override;
     void render(const RenderRequest& request, const RenderTarget& target) const override;
 
     std::string instruction_set() const;  // "avx512", "avx2" or "portable"
@@ -95,13 +96,6 @@ class CpuBackend final : public Backend {
     // lacks it). Results are identical on every instruction set.
     void use_instruction_set(const std::string& isa);
     int threads() const;
-    // The non-zero canonical words of the current state, sorted by (y, j):
-    // word j of row y holds cells 64 j .. 64 j + 63. Cost: the live tiles.
-    struct LiveWord {
-        std::int64_t y = 0, j = 0;
-        std::uint64_t bits = 0;
-    };
-    std::vector<LiveWord> live_words() const;
     // Temporal blocking when every tile is computed (brute force, birth on
     // 0): bands of band_rows rows advanced gens_per_pass generations while in
     // cache (src/cpu/temporal_blocking.hpp). 0 = automatic (on grids larger

@@ -8,17 +8,17 @@
 // synchronize() waits, read() waits and copies, so timing step() between two
 // synchronize() calls measures the stepping alone.
 //
-// Registry: names "cpu" (the engine, eca_cpu.hpp) and "cuda" (the CUDA
-// library, registered from kernels/src/cuda_registrar.cpp when it is built),
-// and "auto" for the most preferred usable one, exactly as for Backend.
+// Registry: eca_backend_registry() (core/registry.hpp): "cpu" (eca_cpu.hpp,
+// registered from engine/src/eca/eca_registrar.cpp), "cuda" (the CUDA
+// library) and "auto", exactly as for Backend.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "toroid/core/registry.hpp"
 #include "toroid/eca/eca_ring.hpp"
 
 namespace toroid {
@@ -61,23 +61,10 @@ class EcaBackend {
     int rule_ = 0;
 };
 
-using EcaBackendFactory =
-    std::function<std::unique_ptr<EcaBackend>(int rule, const EcaBackendOptions&)>;
+using EcaBackendRegistry = Registry<EcaBackend, int, const EcaBackendOptions&>;
+using EcaBackendEntry = EcaBackendRegistry::Entry;
+EcaBackendRegistry& eca_backend_registry();
 
-struct EcaBackendEntry {
-    std::string name;
-    int preference = 0;                // higher wins for "auto"
-    std::function<bool()> usable;      // e.g. a CUDA device is present
-    std::function<std::string()> why;  // explanation when not usable
-    EcaBackendFactory create;
-};
-
-// Adds (or replaces) a 1-D backend by name; called by each backend's library.
-void register_eca_backend(EcaBackendEntry entry);
-// Every registered 1-D backend, usable here or not, by preference.
-std::vector<std::string> registered_eca_backends();
-// Registered 1-D backends that are usable now, by preference.
-std::vector<std::string> available_eca_backends();
 // name: "cpu", "cuda" or "auto". Unknown or unusable names are InputError.
 std::unique_ptr<EcaBackend> create_eca_backend(const std::string& name, int rule,
                                                const EcaBackendOptions& options = {});

@@ -3,8 +3,8 @@
 //
 // A rule is its Wolfram number 0..255. Variables: x = left neighbour,
 // y = the cell itself, z = right neighbour; the new state is bit
-// (4x + 2y + z) of the number (DOMAIN.md section 2). Truth tables are listed
-// in the DOMAIN.md order 111, 110, 101, 100, 011, 010, 001, 000.
+// (4x + 2y + z) of the number (Wolfram's convention, docs/eca.md). Truth
+// tables are listed in Wolfram's order 111, 110, 101, 100, 011, 010, 001, 000.
 //
 // Formulas printed here use the syntax eca_formula.hpp parses, so that
 // eca_rule_from_formula(eca_minimal_sop(n)) == n and likewise for eca_anf:
@@ -22,6 +22,12 @@ namespace toroid {
 // "110" -> 110. Anything but a decimal integer 0..255 is an InputError that
 // quotes the text.
 int parse_eca_rule(std::string_view text);
+
+// A 1-D rule in a rule field beside 2-D rules (toroid-view's --rule and rule
+// box): Golly's name "W110" (W or w, spaces ignored) -> 110. -1 when the text
+// does not start with W (a 2-D rule for Rule::parse, or a bad one); an
+// InputError quoting the text when W is not followed by a number 0..255.
+int parse_wolfram_rule(std::string_view text);
 
 // What every 1-D stepper (CPU ring, CUDA ring) checks before it steps:
 // InputError unless 0 <= rule <= 255 and steps >= 0.

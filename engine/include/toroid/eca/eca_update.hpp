@@ -4,7 +4,7 @@
 // Ring layout (canonical, as for 2-D rows): cell x of a ring of width W is
 // bit x % 64 of word x / 64; padding bits past W in the last word are 0.
 //
-// Rule bit order (DOMAIN.md section 2): the new state of a cell with left
+// Rule bit order (Wolfram's numbering, docs/eca.md): the new state of a cell with left
 // neighbour l, itself c and right neighbour r is bit (4l + 2c + r) of the
 // Wolfram number. Rule 110 = 0b01101110: 111->0 110->1 101->1 100->0 ...
 //

@@ -75,7 +75,7 @@ class HashLifeBackend final : public Backend {
     bool same_state(const SavedState& saved) const override;
     void restore_state(const SavedState& saved) override;
 
-    void write_pattern(const std::string& path, const WriteOptions& options) const override;
+    std::optional<std::string> macrocell_text(const WriteOptions& options) const override;
     void load_macrocell(const MacrocellTree& tree, std::int64_t width, std::int64_t height,
                         std::uint64_t generation = 0) override;
 

@@ -1,4 +1,5 @@
-// Checkpoints: a whole run's state in one versioned binary file.
+// Checkpoint files: a whole run's state (core/checkpoint.hpp) in one
+// versioned binary file.
 //
 // Holds the torus, the rule, the stochastic seed, the generation counter and
 // a free-form metadata string (analysers put what they need to resume, e.g.
@@ -23,18 +24,9 @@
 #include <cstdint>
 #include <string>
 
-#include "toroid/core/grid.hpp"
-#include "toroid/core/rule.hpp"
+#include "toroid/core/checkpoint.hpp"
 
 namespace toroid {
-
-struct Checkpoint {
-    Grid grid;
-    Rule rule;
-    std::uint64_t seed = 0;
-    std::uint64_t generation = 0;
-    std::string metadata;
-};
 
 inline constexpr std::uint32_t kCheckpointVersion = 1;
 

@@ -1,23 +1,18 @@
-// Whole-file reads and atomic writes, shared by pattern files and checkpoints.
+// Whole-file reads, shared by every reader of text inputs (the atomic write
+// beside them is toroid/atomic_file.hpp, in the base library).
 //
 // read_text_file: the file's bytes. A missing or unreadable file is an
 // InputError naming the path and the operating system's reason ("No such file
 // or directory", "Is a directory", ...): it is the user's input that is wrong.
-//
-// write_file_atomic: never leaves a half-written target. The data goes to a
-// temporary file in the target's folder (so the rename cannot cross file
-// systems), is flushed to disk (fsync), then renamed over the target; the
-// folder is fsynced so the rename itself survives a crash. On any failure the
-// temporary file is removed, the target is untouched, and a std::runtime_error
-// names the path and the OS reason.
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "toroid/atomic_file.hpp"  // write_file_atomic, for the writers that include this
+
 namespace toroid {
 
 std::string read_text_file(const std::string& path);
-void write_file_atomic(const std::string& path, std::string_view data);
 
 }  // namespace toroid

@@ -1,6 +1,6 @@
 // Patterns: what a pattern file holds, independent of its format.
 //
-// Formats (DESIGN.md "Files"): RLE (.rle), plaintext (.cells), Life 1.06
+// Formats (docs/architecture.md, "Pattern I/O"): RLE (.rle), plaintext (.cells), Life 1.06
 // (.lif/.life) and Golly's macrocell (.mc); each format's details are in
 // rle.hpp, plaintext.hpp, life106.hpp and macrocell.hpp. Every format may be
 // gzip-compressed (.rle.gz, .mc.gz, ...: gzip.hpp): readers recognise the
@@ -31,6 +31,7 @@ namespace toroid {
 enum class PatternFormat { Rle, Plaintext, Life106, Macrocell };
 
 struct MacrocellTree;  // io/macrocell.hpp
+class Backend;         // core/backend.hpp
 
 // "RLE", "plaintext", "Life 1.06", "macrocell".
 const char* format_name(PatternFormat f);
@@ -101,6 +102,12 @@ std::string encode_pattern(const std::string& path, const Grid& g, const std::op
 // -> InputError.
 void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
                         const WriteOptions& opts);
+// The torus a backend holds, under its rule: a macrocell straight from the
+// backend's storage when it offers one (Backend::macrocell_text: hashlife
+// writes its tree, so a torus too large for a Grid is saved), otherwise
+// write_pattern_file of its grid().
+void write_backend_pattern(const std::string& path, const Backend& backend,
+                           const WriteOptions& opts);
 // InputError unless write_pattern_file(path, ...) could work: a known
 // extension and an existing, writable folder. Call it before long work.
 void check_writable_pattern_path(const std::string& path);

@@ -12,11 +12,11 @@ namespace {
 
 typedef std::uint64_t Vec4 __attribute__((vector_size(32)));
 
-template <bool Life>
+template <class V>
 void advance_group(TorusBatch& batch, const std::size_t* tori, int lanes, std::uint64_t gens,
                    BatchHistory& history, const std::uint64_t* word_keys) {
     const TorusShape& s = batch.shape;
-    const std::size_t n = std::size_t(s.words());
+    const std::size_t n = std::size_t(s.torus_words());
     const CompiledRule rule = batch.rules[tori[0]];
     std::vector<Vec4> a(n), b(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -26,9 +26,8 @@ void advance_group(TorusBatch& batch, const std::size_t* tori, int lanes, std::u
     }
     for (std::uint64_t g = 0; g < gens; ++g) {
         for (std::int64_t y = 0; y < s.height; ++y)
-            for (std::int64_t j = 0; j < s.wpr; ++j)
-                b[std::size_t(y * s.wpr + j)] =
-                    torus_next_word<Vec4>(a.data(), s, rule, Life, y, j);
+            for (std::int64_t j = 0; j < s.words; ++j)
+                b[std::size_t(y * s.words + j)] = torus_next_word<V, Vec4>(a.data(), s, rule, y, j);
         // Grid::hash() of every lane at once: splitmix64(w ^ splitmix64(i))
         // summed over the non-zero words, in vector arithmetic.
         Vec4 sum{};
@@ -61,10 +60,10 @@ void advance_group(TorusBatch& batch, const std::size_t* tori, int lanes, std::u
 void TOROID_BATCH_KERNEL_NAME(TorusBatch& batch, const std::size_t* tori, int lanes,
                               std::uint64_t gens, BatchHistory& history,
                               const std::uint64_t* word_keys) {
-    if (is_life(batch.rules[tori[0]]))
-        advance_group<true>(batch, tori, lanes, gens, history, word_keys);
-    else
-        advance_group<false>(batch, tori, lanes, gens, history, word_keys);
+    with_step_variant(batch.rules[tori[0]], [&]<class V>(V) {
+        if constexpr (!V::stochastic)  // stochastic tori take the scalar path
+            advance_group<V>(batch, tori, lanes, gens, history, word_keys);
+    });
 }
 
 }  // namespace toroid::detail

@@ -101,7 +101,7 @@ inline void drain_queue(const StochasticPlan& plan, const StochasticQueue& in, i
     }
 }
 
-template <Neighbourhood K>
+template <class V>
 TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
                              std::int64_t first_word, std::int64_t end_word, std::int64_t first_row,
                              std::int64_t end_row) {
@@ -122,34 +122,26 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
     for (std::int64_t c = first_word; c < end_word; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
         const std::int64_t pos = kRowOffset + j0;
-        const Vec mask = load(a.word_mask + j0);
+        const Vec mask = load(a.word_masks + j0);
         auto row_ptr = [&](std::int64_t y) {
-            return a.src + wrap_row(y, a.height) * a.stride + pos;
+            return a.src + wrap_near(y, a.height) * a.stride + pos;
         };
         const std::uint64_t* const wrap_at = a.src + a.height * a.stride + pos;
         const std::uint64_t* down_row = row_ptr(y0 + 1);
-        Shifted up = fetch(row_ptr(y0 - 1)), mid = fetch(row_ptr(y0));
-        RowSums<Vec> up_sums{}, mid_sums{};
-        if constexpr (K == kMoore) {
-            up_sums = row_sums(up.west, up.self, up.east);
-            mid_sums = row_sums(mid.west, mid.self, mid.east);
-        }
+        using Row = typename V::template Row<Vec>;
+        Row up = V::prepare(fetch(row_ptr(y0 - 1))), mid = V::prepare(fetch(row_ptr(y0)));
         queue[0].size = 0;
 
         // (1) Rows: deterministic part, candidates, levels 0-3.
         for (int r = 0; r < rows; ++r) {
             const std::int64_t y = y0 + r;
-            const Shifted down = fetch(down_row);
+            const Row down = V::prepare(fetch(down_row));
             down_row += a.stride;
             if (down_row == wrap_at) down_row = a.src + pos;
-            RowSums<Vec> down_sums{};
-            if constexpr (K == kMoore) down_sums = row_sums(down.west, down.self, down.east);
-            const Count4<Vec> count =
-                neighbour_count<K>(up, mid, down, up_sums, mid_sums, down_sums);
-            store(fixed + r * kLanes, apply_rule(mid.self, count, std::uint32_t(rule.birth),
-                                                 std::uint32_t(rule.survive)));
+            const Count4<Vec> count = V::count(up, mid, down);
+            store(fixed + r * kLanes, V::next(up, mid, down, rule));
             Vec happen{};
-            const Vec candidates = stochastic_candidates(mid.self, count, rule) & mask;
+            const Vec candidates = stochastic_candidates(V::self(mid), count, rule) & mask;
             if (any_bits(candidates)) {
                 const std::uint64_t first = std::uint64_t(y * a.words + j0);
                 Vec undecided = candidates, random[4], members[1] = {candidates};
@@ -161,10 +153,6 @@ TileOutcome step_tile_queued(const TileKernelArgs& a, std::int64_t tx, std::int6
             store(happens + r * kLanes, happen);
             up = mid;
             mid = down;
-            if constexpr (K == kMoore) {
-                up_sums = mid_sums;
-                mid_sums = down_sums;
-            }
         }
 
         // (2) The queue, a level pair at a time, up to kQueueGroup vectors at once.

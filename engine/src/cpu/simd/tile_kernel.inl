@@ -17,6 +17,7 @@
 
 #include "../cpu_tiles.hpp"
 #include "toroid/core/bitslice.hpp"
+#include "toroid/core/step_variant.hpp"
 #include "toroid/core/stochastic.hpp"
 
 namespace toroid::detail {
@@ -69,14 +70,9 @@ inline unsigned nonzero_lanes(Vec v) {
 #endif
 }
 
-struct Shifted {
-    Vec west, self, east;
-};
+using Shifted = Shifted3<Vec>;
 
 #include "stochastic_lanes.inl"
-
-constexpr Neighbourhood kMoore = Neighbourhood::Moore, kHex = Neighbourhood::Hexagonal,
-                        kVonNeumann = Neighbourhood::VonNeumann;
 
 // splitmix64 (grid_hash.hpp) on every lane.
 inline Vec splitmix_lanes(Vec z) {
@@ -107,21 +103,6 @@ inline Shifted fetch(const std::uint64_t* r) {
     s.east = shift_east(s.self, load(r + 1));
 #endif
     return s;
-}
-
-// The neighbour counts of `mid`: Moore reads the row sums, the other
-// neighbourhoods the shifted words.
-template <Neighbourhood K>
-inline Count4<Vec> neighbour_count(const Shifted& up, const Shifted& mid, const Shifted& down,
-                                   const RowSums<Vec>& up_sums, const RowSums<Vec>& mid_sums,
-                                   const RowSums<Vec>& down_sums) {
-    if constexpr (K == kMoore) {
-        return moore_count(up_sums, mid_sums, down_sums);
-    } else if constexpr (K == kHex) {
-        return hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
-    } else {
-        return von_neumann_count(up.self, mid.west, mid.east, down.self);
-    }
 }
 
 // What a tile kernel reports (TileOutcome), gathered row by row: each new
@@ -198,31 +179,27 @@ struct TileTally {
 };
 
 // The next state of `mid` (canonical words first_word + lane), unmasked
-// except for the stochastic candidates. Moore reads the row sums, the other
-// neighbourhoods the shifted words.
-template <Neighbourhood K, bool Life, bool Stochastic>
-inline Vec next_state(const Shifted& up, const Shifted& mid, const Shifted& down,
-                      const RowSums<Vec>& up_sums, const RowSums<Vec>& mid_sums,
-                      const RowSums<Vec>& down_sums, const CompiledRule& rule,
+// except for the stochastic candidates: the variant's body (step_variant.hpp),
+// then the random transitions drawn lane by lane (stochastic_lanes.inl).
+template <class V>
+inline Vec next_state(const typename V::template Row<Vec>& up,
+                      const typename V::template Row<Vec>& mid,
+                      const typename V::template Row<Vec>& down, const CompiledRule& rule,
                       const StochasticPlan& plan, Vec mask, std::uint64_t first_word) {
-    const Count4<Vec> count = neighbour_count<K>(up, mid, down, up_sums, mid_sums, down_sums);
-    Vec next;
-    if constexpr (Life) {
-        next = apply_life(mid.self, count);
-    } else {
-        next = apply_rule(mid.self, count, std::uint32_t(rule.birth), std::uint32_t(rule.survive));
-    }
-    if constexpr (Stochastic) {
-        const Vec candidates = stochastic_candidates(mid.self, count, rule) & mask;
+    Vec next = V::next(up, mid, down, rule);
+    if constexpr (V::stochastic) {
+        const Count4<Vec> count = V::count(up, mid, down);
+        const Vec self = V::self(mid);
+        const Vec candidates = stochastic_candidates(self, count, rule) & mask;
         if (any_bits(candidates))
-            next |= resolve_stochastic_lanes(plan, candidates, mid.self, count, first_word);
+            next |= resolve_stochastic_lanes(plan, candidates, self, count, first_word);
     } else {
-        (void)plan, (void)first_word;
+        (void)plan, (void)mask, (void)first_word;
     }
     return next;
 }
 
-template <Neighbourhood K, bool Life, bool Stochastic>
+template <class V>
 TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
                       std::int64_t first_word, std::int64_t end_word, std::int64_t first_row,
                       std::int64_t end_row) {
@@ -233,44 +210,33 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     const CompiledRule& rule = a.rule;
     TileTally tally;
     StochasticPlan plan;
-    if constexpr (Stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
+    if constexpr (V::stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
+    using Row = typename V::template Row<Vec>;
 
     // One vector column at a time, top to bottom: the rolling window of
     // three rows stays in registers.
     for (std::int64_t c = first_word; c < end_word; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;  // canonical word index of lane 0
         const std::int64_t pos = kRowOffset + j0;
-        const Vec mask = load(a.word_mask + j0);
+        const Vec mask = load(a.word_masks + j0);
         auto row_ptr = [&](std::int64_t y) {
-            return a.src + wrap_row(y, a.height) * a.stride + pos;
+            return a.src + wrap_near(y, a.height) * a.stride + pos;
         };
         // The row below walks down by the stride and wraps to row 0 once.
         const std::uint64_t* const wrap_at = a.src + a.height * a.stride + pos;
         const std::uint64_t* down_row = row_ptr(y0 + 1);
         std::uint64_t* out = a.dst + y0 * a.stride + pos;
-        Shifted up = fetch(row_ptr(y0 - 1)), mid = fetch(row_ptr(y0));
-        RowSums<Vec> up_sums{}, mid_sums{};
-        if constexpr (K == kMoore) {
-            up_sums = row_sums(up.west, up.self, up.east);
-            mid_sums = row_sums(mid.west, mid.self, mid.east);
-        }
+        Row up = V::prepare(fetch(row_ptr(y0 - 1))), mid = V::prepare(fetch(row_ptr(y0)));
         for (std::int64_t y = y0; y < y1; ++y) {
-            const Shifted down = fetch(down_row);
+            const Row down = V::prepare(fetch(down_row));
             down_row += a.stride;
             if (down_row == wrap_at) down_row = a.src + pos;
-            RowSums<Vec> down_sums{};
-            if constexpr (K == kMoore) down_sums = row_sums(down.west, down.self, down.east);
             const Vec next =
-                next_state<K, Life, Stochastic>(up, mid, down, up_sums, mid_sums, down_sums, rule,
-                                                plan, mask, std::uint64_t(y * a.words + j0));
+                next_state<V>(up, mid, down, rule, plan, mask, std::uint64_t(y * a.words + j0));
             tally.row(a, out, next, mask, y, j0, y == top, y == bottom - 1, int(y - top));
             out += a.stride;
             up = mid;
             mid = down;
-            if constexpr (K == kMoore) {
-                up_sums = mid_sums;
-                mid_sums = down_sums;
-            }
         }
         tally.end_column(c);
     }
@@ -286,27 +252,20 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
 // torus), whose neighbours are the stored rows `up` and `down`; canonical
 // words only (masked), then the row's edge bits. Adds the population of
 // every tile column to column_pop[tile_x] when column_pop is not null.
-template <Neighbourhood K, bool Life, bool Stochastic>
+template <class V>
 void step_row(const TileKernelArgs& a, const std::uint64_t* up_row, const std::uint64_t* mid_row,
               const std::uint64_t* down_row, std::uint64_t* out_row, std::int64_t y,
               std::uint64_t* column_pop) {
     StochasticPlan plan;
-    if constexpr (Stochastic) plan = make_stochastic_plan(a.rule, a.seed, a.generation);
+    if constexpr (V::stochastic) plan = make_stochastic_plan(a.rule, a.seed, a.generation);
     const std::int64_t padded = (a.words + kTileWords - 1) / kTileWords * kTileWords;
     for (std::int64_t j0 = 0; j0 < padded; j0 += kLanes) {
         const std::int64_t pos = kRowOffset + j0;
-        const Vec mask = load(a.word_mask + j0);
-        const Shifted up = fetch(up_row + pos), mid = fetch(mid_row + pos),
-                      down = fetch(down_row + pos);
-        RowSums<Vec> up_sums{}, mid_sums{}, down_sums{};
-        if constexpr (K == kMoore) {
-            up_sums = row_sums(up.west, up.self, up.east);
-            mid_sums = row_sums(mid.west, mid.self, mid.east);
-            down_sums = row_sums(down.west, down.self, down.east);
-        }
+        const Vec mask = load(a.word_masks + j0);
+        const auto up = V::prepare(fetch(up_row + pos)), mid = V::prepare(fetch(mid_row + pos)),
+                   down = V::prepare(fetch(down_row + pos));
         const Vec next =
-            next_state<K, Life, Stochastic>(up, mid, down, up_sums, mid_sums, down_sums, a.rule,
-                                            plan, mask, std::uint64_t(y * a.words + j0)) &
+            next_state<V>(up, mid, down, a.rule, plan, mask, std::uint64_t(y * a.words + j0)) &
             mask;
         store(out_row + pos, next);
         if (column_pop) {
@@ -328,7 +287,7 @@ std::uint64_t hash_tile(const std::uint64_t* plane, const TileKernelArgs& a, std
     Vec sum{};
     for (std::int64_t c = 0; c < kTileWords; c += kLanes) {
         const std::int64_t j0 = tx * kTileWords + c;
-        const Vec mask = load(a.word_mask + j0);
+        const Vec mask = load(a.word_masks + j0);
         Vec lane{};
         for (int l = 0; l < kLanes; ++l) lane[l] = std::uint64_t(l);
         for (std::int64_t y = y0; y < y1; ++y) {
@@ -345,41 +304,19 @@ std::uint64_t hash_tile(const std::uint64_t* plane, const TileKernelArgs& a, std
 }  // namespace
 
 TileKernels TOROID_KERNEL_NAME(const CompiledRule& rule) {
-    const bool stochastic = rule.stochastic();
     TileKernels k;
     k.hash = &hash_tile;
-    auto pick = [&]<Neighbourhood K, bool Life, bool Stochastic>() {
-        k.step = &step_tile<K, Life, Stochastic>;
+    with_step_variant(rule, [&]<class V>(V) {
+        k.step = &step_tile<V>;
 #ifdef TOROID_QUEUED_STOCHASTIC
         // One threshold class (B2(1/3)/S12H): queued draws (stochastic_tile.inl).
-        if constexpr (Stochastic)
-            if (make_stochastic_plan(rule, 0, 0).classes == 1) k.step = &step_tile_queued<K>;
+        if constexpr (V::stochastic)
+            if (make_stochastic_plan(rule, 0, 0).classes == 1) k.step = &step_tile_queued<V>;
 #endif
-        k.row = &step_row<K, Life, Stochastic>;
+        k.row = &step_row<V>;
         // Narrow vectors step half a tile as they step a whole one.
         if constexpr (kLanes <= kTileWords / 2) k.half = k.step;
-    };
-    switch (rule.neighbourhood) {
-        case kHex:
-            if (stochastic)
-                pick.template operator()<kHex, false, true>();
-            else
-                pick.template operator()<kHex, false, false>();
-            break;
-        case kVonNeumann:
-            if (stochastic)
-                pick.template operator()<kVonNeumann, false, true>();
-            else
-                pick.template operator()<kVonNeumann, false, false>();
-            break;
-        default:
-            if (stochastic)
-                pick.template operator()<kMoore, false, true>();
-            else if (is_life(rule))
-                pick.template operator()<kMoore, true, false>();
-            else
-                pick.template operator()<kMoore, false, false>();
-    }
+    });
     return k;
 }
 

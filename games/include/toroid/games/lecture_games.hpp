@@ -62,6 +62,10 @@ class ParityGame : public ImpartialGame {
     std::string describe(const Position& p) const override;
     std::string describe_move(const Position& from, const Position& to) const override;
     static Position start(std::int64_t n) { return {n, 0, 0}; }
+    // Play ends when the heap is empty (the move to END only encodes the win).
+    static bool heap_empty(const Position& p) { return p[0] <= 0; }
+    // With the heap empty: the player to move wins iff they hold an even number.
+    static bool mover_holds_even(const Position& p) { return p[1] == 0; }
 
   private:
     std::int64_t max_take_;
@@ -71,6 +75,12 @@ class ParityGame : public ImpartialGame {
 // parities of each player, and the period they prove: g(n) depends only on
 // g(n - max_take .. n - 1), so if the four values at n + p equal those at n
 // for max_take consecutive n from n0, they agree for every n >= n0.
+struct ParityPPosition {
+    std::int64_t stones = 0;        // left in the heap
+    std::int64_t mover_parity = 0;  // of the stones the player to move holds
+    std::int64_t other_parity = 0;  // of the other player's stones
+};
+
 struct ParityAnalysis {
     std::int64_t max_take = 4;
     // value[n][2 * mover_parity + other_parity]
@@ -81,6 +91,11 @@ struct ParityAnalysis {
     }
     // "g(n + 6) = g(n) for n = 0..3 and both parities of each player; ..."
     std::string proof() const;
+    // The P-positions with 0..upto stones left (upto < value.size()) of a
+    // game that began with an odd number of stones: the stones taken so far
+    // are odd minus those left, so the other player's parity follows from
+    // the mover's; in order of stones, the mover's even parity first.
+    std::vector<ParityPPosition> odd_total_p_positions(std::size_t upto) const;
 };
 ParityAnalysis analyze_parity_game(std::int64_t max_take, std::size_t upto);
 
@@ -115,6 +130,17 @@ struct ChocolatePiecesTable {
     std::uint32_t at(std::size_t m, std::size_t n) const { return g[(m - 1) * size + (n - 1)]; }
 };
 ChocolatePiecesTable chocolate_pieces_values(std::size_t size);
+
+// A break of an m x n bar into pieces a x b and c x d (both stay in play).
+struct ChocolateBreak {
+    std::uint64_t a = 0, b = 0, c = 0, d = 0;
+    bool operator==(const ChocolateBreak&) const = default;
+};
+// The winning breaks of an m x n bar (m, n <= t.size): those leaving two
+// pieces whose values xor to 0; each break once (the smaller piece first
+// across the rows, then across the columns); none for a P-position.
+std::vector<ChocolateBreak> chocolate_pieces_winning_moves(const ChocolatePiecesTable& t,
+                                                           std::uint64_t m, std::uint64_t n);
 
 class CoinStrip : public ImpartialGame {
   public:

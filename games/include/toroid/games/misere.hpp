@@ -27,6 +27,21 @@ struct MisereComparison {
 
 MisereComparison compare_misere(const GameGraph& graph);
 
+// One position of a finite game in misère play, by brute force (solve() and
+// compare_misere over every position reachable from it): its normal-play
+// value and outcome, its misère outcome, the moves to misère P-positions
+// (the misère winning moves), and every reachable position where the two
+// outcomes differ.
+struct MiserePositionAnalysis {
+    std::size_t positions = 0;  // reachable, solved
+    LoopyValue normal_value;
+    Outcome normal = Outcome::P;
+    Outcome misere = Outcome::P;
+    std::vector<Position> misere_winning_moves;  // the positions moved to
+    std::vector<Position> differing;
+};
+MiserePositionAnalysis analyze_misere_position(const ImpartialGame& game, const Position& start);
+
 // Misère Grundy values (Conway; CGSuite's misère nim value) of the single
 // heaps n = 0..upto of a heap game (heap_games.hpp: positions are sorted
 // heap sizes without zeros): g-(terminal) = 1, g-(G) = mex of g-(options);

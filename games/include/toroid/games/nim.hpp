@@ -14,7 +14,7 @@
 // listed as non-decreasing tuples (a1 <= ... <= ak); count_nim_p_positions
 // counts ordered tuples (every permutation separately) with a Walsh-Hadamard
 // transform. nim3_p_positions_closed_form lists the 3-heap ones from the
-// lecture's closed form (see DOMAIN.md) for cross-checking.
+// lecture's closed form (docs/games.md) for cross-checking.
 #pragma once
 
 #include <cstddef>

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,18 @@ struct WythoffMove {
 };
 // All winning moves (to P-positions). Throws InputError above 2^62.
 std::vector<WythoffMove> wythoff_winning_moves(std::uint64_t a, std::uint64_t b);
+
+// A move as a player names it: take k from the first heap (heap 1), the
+// second (heap 2) or both (heap 0). wythoff_illegal says why it is not a
+// legal move from (a, b) ("heap 1 has only 3", "you can take at most 2 from
+// both", "K must be a whole number of at least 1"), or nullopt;
+// wythoff_move makes a legal one (InputError for an illegal one).
+std::optional<std::string> wythoff_illegal(std::uint64_t a, std::uint64_t b, int heap,
+                                           std::uint64_t k);
+WythoffMove wythoff_move(std::uint64_t a, std::uint64_t b, int heap, std::uint64_t k);
+// Where no move wins: take 1 from the larger heap (the first on a tie), the
+// move that keeps the game longest open for a mistake. (a, b) != (0, 0).
+WythoffMove wythoff_stalling_move(std::uint64_t a, std::uint64_t b);
 
 // Grundy values g(x, y) for 0 <= x, y < n (row-major); n <= 8192.
 struct WythoffTable {

@@ -2,7 +2,7 @@
 //
 // batch_step_body: one thread per word of every torus of the batch. Thread
 // g (global x index) computes word g % words of torus g / words, where words
-// = shape.words(), from the batch's input buffer into the output buffer,
+// = shape.torus_words(), from the batch's input buffer into the output buffer,
 // with the torus's own rule, seed and generation (torus_step.hpp). Threads
 // past count * words do nothing.
 //
@@ -33,11 +33,11 @@ struct BatchStepArgs {
 };
 
 TOROID_HD void batch_step_body(const LaunchIndex& idx, const BatchStepArgs& a) {
-    const std::uint64_t words = std::uint64_t(a.shape.words());
+    const std::uint64_t words = std::uint64_t(a.shape.torus_words());
     const std::uint64_t g = std::uint64_t(idx.global_x());
     if (g >= a.count * words) return;
     const std::uint64_t torus = g / words, w = g % words;
-    const std::int64_t y = std::int64_t(w) / a.shape.wpr, j = std::int64_t(w) % a.shape.wpr;
+    const std::int64_t y = std::int64_t(w) / a.shape.words, j = std::int64_t(w) % a.shape.words;
     a.out[g] = torus_next_word_any(a.in + torus * words, a.shape, a.rules[torus], a.seeds[torus],
                                    a.generations[torus] + a.step, y, j);
 }
@@ -53,7 +53,7 @@ struct BatchHistoryArgs {
 TOROID_HD void batch_history_body(const LaunchIndex& idx, const BatchHistoryArgs& a) {
     const std::uint64_t torus = std::uint64_t(idx.global_x());
     if (torus >= a.count) return;
-    const std::uint64_t* t = a.words + torus * std::uint64_t(a.shape.words());
+    const std::uint64_t* t = a.words + torus * std::uint64_t(a.shape.torus_words());
     a.hash[torus] = torus_hash(t, a.shape);
     a.population[torus] = torus_population(t, a.shape);
 }

@@ -1,0 +1,21 @@
+// What the games commands (cli/games/*.cpp) share: JSON output and the
+// registration of their subcommands. Only talk here: what a game spec
+// means, legality, values and strategy come from the games library
+// (games/, e.g. toroid/games/game_spec.hpp for specs such as "octal 0.07 12").
+// Bad input throws toroid::InputError (exit 2).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+namespace toroid::cli {
+
+// Prints JSON (indent 2) to stdout.
+void print_json(const nlohmann::json& j);
+
+// Adds the subcommands defined in grundy.cpp / play.cpp / lectures.cpp.
+void add_grundy_command(CLI::App& app);
+void add_lecture_analysis_commands(CLI::App* grundy);
+void add_play_command(CLI::App& app);
+
+}  // namespace toroid::cli

@@ -1,0 +1,135 @@
+// Step variants: the update body of each two-state rule kind, and the one
+// place where a rule chooses its variant.
+//
+// Every stepping loop moves words its own way (the CPU tile kernels, their
+// row kernel for temporal blocking, the CPU batch kernel, the CUDA step and
+// batch kernels, the scalar stepper of the analysers), but each ends up,
+// for a word of row y, holding the words of rows y-1, y and y+1 with their
+// west and east neighbours shifted into place (Shifted3, bitslice.hpp's
+// layout). A variant is a type that says, as TOROID_HD templates on the word
+// type W (uint64_t, or a GCC vector of them):
+//
+//   Row<W>                what the variant keeps of one row: computed once
+//                         by prepare(Shifted3) and reused for the three
+//                         output rows that read it (Moore keeps its sums);
+//   next(up, mid, down)   the next state, deterministic transitions only;
+//   count(up, mid, down)  stochastic variants: the bit-sliced neighbour
+//                         count, from which each loop resolves the random
+//                         transitions (stochastic.hpp) in its own way;
+//   neighbourhood, stochastic   constants the loops specialise on.
+//
+// with_step_variant(rule, f) calls f(V{}) with the variant that runs `rule`;
+// loops are templates on V, instantiated for every variant of the list.
+//
+// Adding a rule kind: its parser and printer (core/rule*.cpp), its compiled
+// form (CompiledRule), a variant struct below, and one line in
+// with_step_variant(). The tile engine, the batch engine and the CUDA
+// kernels then all run it, and the reference stepper checks them.
+#pragma once
+
+#include <cstdint>
+
+#include "toroid/core/bitslice.hpp"
+#include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/hd.hpp"
+
+namespace toroid {
+
+// A row's word with its west (x-1) and east (x+1) neighbours shifted into
+// the same bit positions.
+template <class W>
+struct Shifted3 {
+    W west, self, east;
+};
+
+// What the totalistic variants keep of a row: its shifted words and, on the
+// Moore neighbourhood, its sums (bitslice.hpp's triple and pair; left zero
+// and optimised away for the other neighbourhoods). A class template, so
+// that the bodies deduce W from it.
+template <class W>
+struct CountRow {
+    Shifted3<W> words;
+    RowSums<W> sums;
+};
+
+// Conway's Life, B3/S23: the count's fast path.
+struct LifeStep {
+    static constexpr Neighbourhood neighbourhood = Neighbourhood::Moore;
+    static constexpr bool stochastic = false;
+    template <class W>
+    using Row = CountRow<W>;
+
+    template <class W>
+    TOROID_HD static Row<W> prepare(const Shifted3<W>& r) {
+        Row<W> row;
+        row.words = r;
+        row.sums = row_sums(r.west, r.self, r.east);
+        return row;
+    }
+    template <class W>
+    TOROID_HD static W next(const Row<W>& up, const Row<W>& mid, const Row<W>& down,
+                            const CompiledRule&) {
+        return apply_life(mid.words.self, moore_count(up.sums, mid.sums, down.sums));
+    }
+};
+
+// Outer-totalistic B/S rules on the Moore, hexagonal and von Neumann
+// neighbourhoods, with random transitions when Stochastic.
+template <Neighbourhood K, bool Stochastic>
+struct TotalisticStep {
+    static constexpr Neighbourhood neighbourhood = K;
+    static constexpr bool stochastic = Stochastic;
+    template <class W>
+    using Row = CountRow<W>;
+
+    template <class W>
+    TOROID_HD static Row<W> prepare(const Shifted3<W>& r) {
+        Row<W> row{};
+        row.words = r;
+        if constexpr (K == Neighbourhood::Moore) row.sums = row_sums(r.west, r.self, r.east);
+        return row;
+    }
+    template <class W>
+    TOROID_HD static Count4<W> count(const Row<W>& up, const Row<W>& mid, const Row<W>& down) {
+        const Shifted3<W>&u = up.words, &m = mid.words, &d = down.words;
+        if constexpr (K == Neighbourhood::Moore)
+            return moore_count(up.sums, mid.sums, down.sums);
+        else if constexpr (K == Neighbourhood::Hexagonal)
+            return hex_count(u.west, u.self, m.west, m.east, d.self, d.east);
+        else
+            return von_neumann_count(u.self, m.west, m.east, d.self);
+    }
+    template <class W>
+    TOROID_HD static W self(const Row<W>& mid) {
+        return mid.words.self;
+    }
+    template <class W>
+    TOROID_HD static W next(const Row<W>& up, const Row<W>& mid, const Row<W>& down,
+                            const CompiledRule& rule) {
+        return apply_rule(self(mid), count(up, mid, down), std::uint32_t(rule.birth),
+                          std::uint32_t(rule.survive));
+    }
+};
+
+// The one place a rule chooses its variant (see above). Returns f's result.
+template <class F>
+TOROID_HD decltype(auto) with_step_variant(const CompiledRule& rule, F&& f) {
+    constexpr Neighbourhood kMoore = Neighbourhood::Moore, kHex = Neighbourhood::Hexagonal,
+                            kVonNeumann = Neighbourhood::VonNeumann;
+    const bool random = rule.stochastic();
+    switch (rule.neighbourhood) {
+        case kHex:
+            if (random) return f(TotalisticStep<kHex, true>{});
+            return f(TotalisticStep<kHex, false>{});
+        case kVonNeumann:
+            if (random) return f(TotalisticStep<kVonNeumann, true>{});
+            return f(TotalisticStep<kVonNeumann, false>{});
+        case kMoore:
+            break;
+    }
+    if (random) return f(TotalisticStep<kMoore, true>{});
+    if (is_life(rule)) return f(LifeStep{});
+    return f(TotalisticStep<kMoore, false>{});
+}
+
+}  // namespace toroid
