@@ -8,7 +8,9 @@
 
 #include "command.hpp"
 #include "toroid/analysis/identify.hpp"
+#include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/common.hpp"
 #include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/frontend/run_options.hpp"
 
@@ -24,9 +26,11 @@ frontend::RunOptions seed_zero() {
 struct IdentifyCliOptions {
     std::string pattern = "-";
     std::optional<std::string> rule;
-    std::uint64_t max_gens = 4096;
-    frontend::RunOptions run = seed_zero();  // --seed, 0 unless given
+    std::string max_gens = "4096";           // exact: 10^9, 2^40 (core/generation_count.hpp)
+    frontend::RunOptions run = seed_zero();  // --seed, 0 unless given; --backend, --memory
     bool json = false;
+    std::string torus;
+    bool whole_torus = false;
 };
 
 void identify_command(const IdentifyCliOptions& o) {
@@ -40,12 +44,21 @@ void identify_command(const IdentifyCliOptions& o) {
     } else {
         in = frontend::find_pattern(o.pattern);
     }
-    if (o.max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
+    const std::uint64_t max_gens = parse_generation_count(o.max_gens, "--max-gens");
+    if (max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
     const Rule rule =
         (o.rule ? Rule::parse(*o.rule) : in.pattern.rule.value_or(Rule())).with_torus(std::nullopt);
     IdentifyOptions io;
-    io.max_generations = o.max_gens;
+    io.max_generations = max_gens;
     io.seed = o.run.seed;
+    io.backend = o.run.backend;
+    io.memory_bytes = o.run.memory_mib << 20;
+    io.whole_torus = o.whole_torus;
+    if (!o.torus.empty()) {
+        const frontend::Size s = frontend::parse_size(o.torus, "--torus");
+        io.torus_width = s.width;
+        io.torus_height = s.height;
+    }
     const Identification id = identify(in.pattern.cells, rule, io);
     if (o.json) {
         nlohmann::json j{{"pattern", in.name},
@@ -94,11 +107,17 @@ void add_identify_command(CLI::App& app) {
     cmd->add_option("--max-gens", o->max_gens, "Generations to look for a repeat")
         ->capture_default_str();
     frontend::RunOptionsSpec run;
-    run.backend = frontend::RunOptionsSpec::Backend::None;
+    run.backend_help =
+        "auto (the plane); hashlife, or --whole-torus: the whole torus's period and the "
+        "generation it settles at (through node identity on hashlife)";
     run.threads = false;
+    run.memory = true;
     run.seed_help = "Seed of a stochastic rule's draws";
     frontend::add_run_options(*cmd, o->run, run);
     cmd->add_flag("--json", o->json, "Print the result as JSON");
+    cmd->add_flag("--whole-torus", o->whole_torus, "Identify the whole torus, not the plane");
+    cmd->add_option("--torus", o->torus,
+                    "With a whole torus: its size WxH (default: the pattern's)");
     cmd->callback([o] { identify_command(*o); });
 }
 

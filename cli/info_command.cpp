@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "toroid/io/macrocell.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
@@ -17,7 +18,21 @@ std::string rule_text(const Pattern& p) {
 
 void info(const std::string& path, bool json) {
     const Pattern p = read_pattern_file(path);
-    const Rect box = p.cells.bounding_box();
+    Rect box = p.cells.bounding_box();
+    std::int64_t width = p.cells.width(), height = p.cells.height();
+    WideCount population = p.cells.population();
+    if (p.tree) {  // a whole torus too large for a grid: counted on the file's tree
+        const TorusSize t = p.rule->torus().value();
+        width = t.width, height = t.height;
+        const MacrocellSummary s = summarize_macrocell(*p.tree);
+        population = s.population;
+        box = s.has_box
+                  ? Rect{s.x0 + t.width / 2, s.y0 + t.height / 2, s.x1 - s.x0 + 1, s.y1 - s.y0 + 1}
+                  : Rect{};
+    }
+    const nlohmann::json population_json = population <= kMaxNarrowCount
+                                               ? nlohmann::json(std::uint64_t(population))
+                                               : nlohmann::json(to_string(population));
     const std::string topology = describe_topology(p);
     if (json) {
         nlohmann::json j{
@@ -25,9 +40,9 @@ void info(const std::string& path, bool json) {
             {"format", format_name(p.format)},
             {"compression", p.compressed ? "gzip" : "none"},
             {"name", p.name},
-            {"width", p.cells.width()},
-            {"height", p.cells.height()},
-            {"population", p.cells.population()},
+            {"width", width},
+            {"height", height},
+            {"population", population_json},
             {"rule", p.rule ? nlohmann::json(p.rule->to_string()) : nlohmann::json(nullptr)},
             {"rule_in_file",
              p.rule_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.rule_text)},
@@ -49,9 +64,9 @@ void info(const std::string& path, bool json) {
     std::printf("format        %s%s\n", format_name(p.format),
                 p.compressed ? ", gzip-compressed" : "");
     if (!p.name.empty()) std::printf("name          %s\n", p.name.c_str());
-    std::printf("size          %lld x %lld%s\n", static_cast<long long>(p.cells.width()),
-                static_cast<long long>(p.cells.height()), p.whole_torus ? " (a whole torus)" : "");
-    std::printf("population    %llu\n", static_cast<unsigned long long>(p.cells.population()));
+    std::printf("size          %lld x %lld%s\n", static_cast<long long>(width),
+                static_cast<long long>(height), p.whole_torus ? " (a whole torus)" : "");
+    std::printf("population    %s\n", to_string(population).c_str());
     std::printf("rule          %s\n", rule_text(p).c_str());
     std::printf("topology      %s\n", topology.c_str());
     if (!p.generation.empty()) std::printf("generation    %s\n", p.generation.c_str());

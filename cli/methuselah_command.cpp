@@ -9,6 +9,7 @@
 #include "command.hpp"
 #include "toroid/analysis/methuselah.hpp"
 #include "toroid/analysis/methuselah_soups.hpp"
+#include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
 #include "toroid/frontend/interrupt_scope.hpp"
@@ -23,9 +24,10 @@ namespace {
 struct Options {
     std::vector<std::string> patterns;
     std::optional<std::string> rule;
-    std::int64_t max_gens = 100000;
+    std::string max_gens = "100000";  // exact: 10^9, 2^40 (core/generation_count.hpp)
     std::string torus = "auto";
-    frontend::RunOptions run;  // --backend --threads --seed
+    frontend::RunOptions run;  // --backend --threads --seed --memory
+    bool whole_torus = false;
     bool json = false;
     std::string plot;
     std::optional<std::string> soup;
@@ -80,7 +82,14 @@ nlohmann::json to_json(const MethuselahResult& r, bool with_curve) {
                      {"stabilised", r.stabilised}, {"generations_run", r.generations_run},
                      {"seconds", r.seconds},       {"torus", {r.torus_width, r.torus_height}},
                      {"simulator", r.simulator}};
-    if (r.stabilised) {
+    if (r.whole_torus) j["whole_torus"] = true;
+    if (r.stabilised && r.whole_torus) {
+        j["lifespan"] = r.lifespan;
+        j["final_population"] = r.final_population;
+        if (r.final_range_known)
+            j["final_population_range"] = {r.final_population_min, r.final_population_max};
+        j["period"] = r.period;
+    } else if (r.stabilised) {
         j["lifespan"] = r.lifespan;
         j["final_population"] = r.final_population;
         j["final_population_range"] = {r.final_population_min, r.final_population_max};
@@ -104,7 +113,19 @@ nlohmann::json to_json(const MethuselahResult& r, bool with_curve) {
 void print_one(const MethuselahResult& r, const std::string& title) {
     std::printf("%-18s %s\n", "pattern", title.c_str());
     std::printf("%-18s %s\n", "rule", r.rule.c_str());
-    if (r.stabilised) {
+    if (r.stabilised && r.whole_torus) {
+        std::printf("%-18s %llu (the whole torus is periodic from then on)\n", "torus lifespan",
+                    (unsigned long long)r.lifespan);
+        if (r.final_range_known)
+            std::printf("%-18s %llu (%llu..%llu over the period)\n", "final population",
+                        (unsigned long long)r.final_population,
+                        (unsigned long long)r.final_population_min,
+                        (unsigned long long)r.final_population_max);
+        else
+            std::printf("%-18s %llu (at the lifespan; the period is too long to walk)\n",
+                        "final population", (unsigned long long)r.final_population);
+        std::printf("%-18s %llu\n", "period", (unsigned long long)r.period);
+    } else if (r.stabilised) {
         std::printf("%-18s %llu\n", "lifespan", (unsigned long long)r.lifespan);
         std::printf("%-18s %llu (escaping ships included; %llu..%llu from then on)\n",
                     "final population", (unsigned long long)r.final_population,
@@ -146,16 +167,15 @@ void print_table(const std::vector<MethuselahResult>& rs) {
 
 MethuselahOptions engine_options(const Options& o) {
     MethuselahOptions m;
-    if (o.max_gens < 1)
-        throw InputError("--max-gens " + std::to_string(o.max_gens) +
-                         " is invalid: expected 1 or more generations");
-    m.max_gens = std::uint64_t(o.max_gens);
+    m.max_gens = parse_generation_count(o.max_gens, "--max-gens");
+    if (m.max_gens < 1) throw InputError("--max-gens 0 is invalid: expected 1 or more generations");
     if (o.torus != "auto") {
         const frontend::Size s = frontend::parse_size(o.torus, "--torus");
         m.torus_width = s.width, m.torus_height = s.height;
     }
     m.backend = o.run.backend;
-    m.backend_options = {o.run.threads, 0};
+    m.backend_options = {o.run.threads, 0, true, o.run.memory_mib << 20};
+    m.whole_torus = o.whole_torus;
     return m;
 }
 
@@ -189,7 +209,9 @@ int run_soups(const Options& o) {
     const std::vector<std::size_t> ranked = longest_soups(report, std::size_t(o.top));
     const std::string rerun = "toroid methuselah --soup " + *o.soup + " --density " +
                               format_density(o.density) + " --rule " + rule.to_string() +
-                              " --seed " + std::to_string(o.run.seed) + " --first ";
+                              (o.run.backend != "auto" ? " --backend " + o.run.backend : "") +
+                              (o.whole_torus ? " --whole-torus" : "") + " --seed " +
+                              std::to_string(o.run.seed) + " --first ";
     if (o.json) {
         nlohmann::json j{{"soup", *o.soup},
                          {"density", o.density},
@@ -245,6 +267,10 @@ int run_patterns(const Options& o) {
             "nothing to analyse: give pattern names or files (e.g. acorn), or --soup WxH");
     if (!o.plot.empty() && o.patterns.size() != 1)
         throw InputError("--plot needs exactly one pattern");
+    if (!o.plot.empty() && (o.whole_torus || o.run.backend == "hashlife"))
+        throw InputError(
+            "--plot draws the plane analysis's population curve: not available for "
+            "the lifespan of a whole torus (--whole-torus, --backend hashlife)");
     if ((!o.checkpoint.empty() || !o.resume.empty()) && o.patterns.size() != 1)
         throw InputError("--checkpoint and --resume need exactly one pattern");
     if (o.every > 0 && o.checkpoint.empty()) throw InputError("--every needs --checkpoint FILE");
@@ -325,12 +351,17 @@ void add_methuselah_commands(CLI::App& app) {
     cmd->add_option("--torus", o->torus,
                     "Torus WxH, or auto (sized from the pattern, grown as its debris grows)");
     frontend::RunOptionsSpec run;
-    run.backend_help = "auto or cpu (the CPU backend's small tiles), cuda; sparse = cpu";
+    run.backend_help =
+        "auto or cpu (the CPU backend's small tiles), cuda; sparse = cpu; hashlife: the lifespan "
+        "of the whole torus (--torus WxH, powers of two)";
+    run.memory = true;
     run.seed_help =
         "Seed of the soups: soup i is the sweep's soup i of the rule under this seed "
         "(docs/methuselah.md)";
     frontend::add_run_options(*cmd, o->run, run);
     cmd->add_flag("--json", o->json, "Print the result as JSON");
+    cmd->add_flag("--whole-torus", o->whole_torus,
+                  "The lifespan of the whole torus (gliders wrap and crash), not the plane's");
     cmd->add_option("--plot", o->plot, "Write the population curve as a PNG, stabilisation marked");
     cmd->add_option("--soup", o->soup,
                     "Analyse random soups of this size (WxH) instead of patterns");

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "command.hpp"
+#include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
 #include "toroid/frontend/start_options.hpp"
@@ -17,34 +18,35 @@ namespace {
 
 struct RunOptions {
     frontend::StartOptions start;  // --rule --size --soup --seed --pattern --backend --threads
-    std::int64_t gens = 100;
+    std::string gens = "100";      // exact: 10^15, 2^40 (core/generation_count.hpp)
     std::string out;
     bool crop = false;
     bool json = false;
 };
 
 void run(const RunOptions& o) {
-    if (o.gens < 0)
-        throw InputError("--gens " + std::to_string(o.gens) +
-                         " is negative: expected 0 or more generations");
+    const std::uint64_t gens = parse_generation_count(o.gens, "--gens");
     // Refuse an unwritable --out before the run, not after it.
     if (!o.out.empty()) check_writable_pattern_path(o.out);
 
-    const frontend::StartState st =
-        frontend::resolve_start(o.start, /*require_input=*/true, std::uint64_t(o.gens));
+    const frontend::StartState st = frontend::resolve_start(o.start, /*require_input=*/true, gens);
     const Rule& rule = st.rule;
     const frontend::Size size = st.size;
 
     // Refused before anything is allocated; a pattern costs its own size.
     const auto backend = frontend::start_backend(st, o.start);
     const auto t0 = std::chrono::steady_clock::now();
-    backend->step(std::uint64_t(o.gens));
-    const std::uint64_t population = backend->population();  // waits for the device too
+    backend->step(gens);
+    const WideCount population = backend->population_wide();  // waits for the device too
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const std::uint64_t hash = backend->hash();
+    // The hash lets runs on different backends be compared; it costs a pass
+    // over the live words, so it is skipped on tori no other backend could
+    // hold (more than 2^48 cells: hashlife only).
+    const bool hashed = double(size.width) * double(size.height) <= 0x1p48;
+    const std::uint64_t hash = hashed ? backend->hash() : 0;
     const double rate =
-        seconds > 0 ? double(size.width) * double(size.height) * double(o.gens) / seconds : 0.0;
+        seconds > 0 ? double(size.width) * double(size.height) * double(gens) / seconds : 0.0;
 
     if (!o.out.empty()) {
         WriteOptions wo;
@@ -52,21 +54,23 @@ void run(const RunOptions& o) {
         wo.name = st.pattern && !st.pattern->pattern.name.empty() ? st.pattern->pattern.name
                                                                   : "toroid run";
         wo.comments.push_back("generation " + std::to_string(backend->generation()) +
-                              ", population " + std::to_string(population) + ", rule " +
+                              ", population " + to_string(population) + ", rule " +
                               rule.to_string());
-        write_pattern_file(o.out, backend->grid(), rule, wo);
+        write_backend_pattern(o.out, *backend, wo);  // hashlife: macrocell from its tree
     }
 
     if (o.json) {
-        nlohmann::json j{{"rule", rule.to_string()},
-                         {"width", size.width},
-                         {"height", size.height},
-                         {"backend", backend->describe()},
-                         {"generation", backend->generation()},
-                         {"population", population},
-                         {"hash", frontend::hex64(hash)},
-                         {"seconds", seconds},
-                         {"cell_updates_per_second", rate}};
+        nlohmann::json j{
+            {"rule", rule.to_string()},
+            {"width", size.width},
+            {"height", size.height},
+            {"backend", backend->describe()},
+            {"generation", backend->generation()},
+            {"population", population <= kMaxNarrowCount ? nlohmann::json(std::uint64_t(population))
+                                                         : nlohmann::json(to_string(population))},
+            {"hash", hashed ? nlohmann::json(frontend::hex64(hash)) : nlohmann::json(nullptr)},
+            {"seconds", seconds},
+            {"cell_updates_per_second", rate}};
         if (!o.out.empty()) j["out"] = o.out;
         if (!st.note.empty()) j["note"] = st.note;
         std::cout << j.dump(2) << "\n";
@@ -78,8 +82,9 @@ void run(const RunOptions& o) {
     if (!st.note.empty()) std::printf("note        %s\n", st.note.c_str());
     std::printf("backend     %s\n", backend->describe().c_str());
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
-    std::printf("population  %llu\n", static_cast<unsigned long long>(population));
-    std::printf("hash        %s\n", frontend::hex64(hash).c_str());
+    std::printf("population  %s\n", to_string(population).c_str());
+    std::printf("hash        %s\n",
+                hashed ? frontend::hex64(hash).c_str() : "(not computed on more than 2^48 cells)");
     std::printf("seconds     %.3f\n", seconds);
     std::printf("cells/s     %s\n", frontend::format_rate(rate).c_str());
     if (!o.out.empty()) std::printf("written     %s\n", o.out.c_str());
@@ -91,7 +96,8 @@ void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
     frontend::add_start_options(*cmd, o->start);
-    cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
+    cmd->add_option("--gens", o->gens, "Generations to run (exact: 1000000, 10^15, 2^40, 3e9)")
+        ->capture_default_str();
     cmd->add_option("--out", o->out,
                     "Write the final torus to FILE (.rle, .cells, .lif, .mc; + .gz)");
     cmd->add_flag("--crop", o->crop,

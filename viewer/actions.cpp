@@ -87,8 +87,10 @@ std::int64_t torus_height(const AppState& app) {
 std::uint64_t generation(const AppState& app) {
     return app.eca ? app.eca->generation() : app.backend ? app.backend->generation() : 0;
 }
-std::uint64_t population(const AppState& app) {
-    return app.eca ? app.eca->ring().population() : app.backend ? app.backend->population() : 0;
+WideCount population(const AppState& app) {
+    return app.eca       ? app.eca->ring().population()
+           : app.backend ? app.backend->population_wide()
+                         : 0;
 }
 bool is_hexagonal(const AppState& app) {
     return !app.eca && app.rule.neighbourhood() == Neighbourhood::Hexagonal;

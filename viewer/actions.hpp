@@ -11,6 +11,7 @@
 
 #include "app_state.hpp"
 #include "toroid/core/grid.hpp"
+#include "toroid/core/wide_count.hpp"
 
 namespace toroid::view {
 
@@ -29,7 +30,7 @@ void start_eca(AppState& app, int wolfram_rule, std::int64_t width, std::int64_t
 std::int64_t torus_width(const AppState& app);
 std::int64_t torus_height(const AppState& app);
 std::uint64_t generation(const AppState& app);
-std::uint64_t population(const AppState& app);
+WideCount population(const AppState& app);  // exact on tori of more than 2^64 cells (hashlife)
 bool is_hexagonal(const AppState& app);
 std::string rule_name(const AppState& app);
 

@@ -36,6 +36,7 @@
 #include "panels.hpp"
 #include "png_image.hpp"
 #include "script.hpp"
+#include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/start_options.hpp"
 
@@ -50,7 +51,8 @@ using Clock = std::chrono::steady_clock;
 
 struct ViewerOptions {
     frontend::StartOptions start;  // as `toroid run`: --rule --size --soup --seed --pattern ...
-    std::int64_t gens = 0;         // generations before the first frame
+    std::uint64_t gens = 0;        // generations before the first frame
+    std::string gens_text;         // --gens as given (exact: 10^15, 2^40; generation_count.hpp)
     std::string window = "1280x720";
     std::string zoom;            // "8" or "1/8"; default: fit
     std::string screenshot;      // headless: one frame to this PNG
@@ -58,13 +60,15 @@ struct ViewerOptions {
     bool with_ui = false;        // panels in the screenshot
     std::int64_t benchmark = 0;  // headless: this many frames, timed
     bool json = false;
-    std::int64_t step = 1;  // generations per benchmark frame
-    std::string script;     // scripted key and mouse events
+    std::uint64_t step = 1;  // generations per benchmark frame
+    std::string step_text;   // --step as given
+    std::string script;      // scripted key and mouse events
 };
 
 void add_options(CLI::App& cli, ViewerOptions& o) {
     frontend::add_start_options(cli, o.start);
-    cli.add_option("--gens", o.gens, "Generations to run before showing (default 0)");
+    cli.add_option("--gens", o.gens_text,
+                   "Generations to run before showing (default 0; exact: 10^15, 2^40)");
     cli.add_option("--window", o.window, "Window size WIDTHxHEIGHT")->capture_default_str();
     cli.add_option("--zoom", o.zoom,
                    "N pixels per cell (1..32) or 1/N cells per pixel (default: fit)");
@@ -74,8 +78,7 @@ void add_options(CLI::App& cli, ViewerOptions& o) {
     cli.add_option("--benchmark", o.benchmark,
                    "Headless: run this many frames and report the rates");
     cli.add_flag("--json", o.json, "With --benchmark: print the result as JSON");
-    cli.add_option("--step", o.step, "With --benchmark: generations per frame")
-        ->capture_default_str();
+    cli.add_option("--step", o.step_text, "With --benchmark: generations per frame (default 1)");
     cli.add_option("--script", o.script, "Feed key and mouse events from FILE, then exit");
 }
 
@@ -305,15 +308,16 @@ void interactive(AppState& app, GridView& grid, GLFWwindow* window, ScriptPlayer
     }
 }
 
-int run(const ViewerOptions& o) {
+int run(const ViewerOptions& options) {
+    ViewerOptions o = options;
+    if (!o.gens_text.empty()) o.gens = parse_generation_count(o.gens_text, "--gens");
+    if (!o.step_text.empty()) o.step = parse_generation_count(o.step_text, "--step");
     // Check everything before opening a window.
     const frontend::Size window = frontend::parse_size(o.window, "--window");
     if (window.width > 16384 || window.height > 16384)
         throw InputError("--window " + o.window + " is too large: at most 16384x16384");
     std::optional<double> zoom;
     if (!o.zoom.empty()) zoom = parse_zoom("--zoom", o.zoom.c_str());
-    if (o.gens < 0)
-        throw InputError("--gens " + std::to_string(o.gens) + " is negative: expected 0 or more");
     if (o.benchmark < 0)
         throw InputError("--benchmark " + std::to_string(o.benchmark) +
                          " is negative: expected a number of frames");
@@ -349,12 +353,12 @@ int run(const ViewerOptions& o) {
         if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.run.seed);
         start_eca(app, wolfram, st.size.width, st.size.height);
     } else {
-        const frontend::StartState st = frontend::resolve_start(
-            o.start, false, std::uint64_t(o.gens), frontend::Size{512, 512});
+        const frontend::StartState st =
+            frontend::resolve_start(o.start, false, o.gens, frontend::Size{512, 512});
         if (!st.note.empty()) std::fprintf(stderr, "toroid-view: note: %s\n", st.note.c_str());
         start_torus(app, frontend::start_backend(st, o.start));  // a pattern costs its own size
     }
-    step_generations(app, std::uint64_t(o.gens));
+    step_generations(app, o.gens);
 
     const bool headless = !o.screenshot.empty() || o.benchmark > 0;
     GLFWwindow* win = open_window(int(window.width), int(window.height), !headless);

@@ -216,7 +216,7 @@ void panel_stats(AppState& app, const std::string& render_path) {
     ImGui::Text("torus       %lld x %lld", static_cast<long long>(torus_width(app)),
                 static_cast<long long>(torus_height(app)));
     ImGui::Text("generation  %llu", static_cast<unsigned long long>(generation(app)));
-    ImGui::Text("population  %llu", static_cast<unsigned long long>(population(app)));
+    ImGui::Text("population  %s", to_string(population(app)).c_str());
     ImGui::Text("gens/s      %.1f", app.gens_per_second);
     ImGui::Text("cells/s     %.3g",
                 app.gens_per_second * (app.eca ? double(torus_width(app)) : cells));

@@ -166,7 +166,9 @@ std::string describe_state(const AppState& app) {
                      {"width", torus_width(app)},
                      {"height", torus_height(app)},
                      {"generation", generation(app)},
-                     {"population", population(app)},
+                     {"population", population(app) <= kMaxNarrowCount
+                                        ? nlohmann::json(std::uint64_t(population(app)))
+                                        : nlohmann::json(to_string(population(app)))},
                      {"running", app.running},
                      {"step", step_size(app)},
                      {"zoom", app.view.zoom},

@@ -90,9 +90,20 @@ std::vector<std::string> library_names() {
     return names;
 }
 
-NamedPattern find_pattern(const std::string& arg) {
+NamedPattern find_pattern(const std::string& arg, bool allow_tree) {
     std::error_code ec;
-    if (fs::is_regular_file(arg, ec)) return {read_pattern_file(arg), pattern_stem(arg), arg};
+    if (fs::is_regular_file(arg, ec)) {
+        NamedPattern found{read_pattern_file(arg), pattern_stem(arg), arg};
+        if (found.pattern.tree && !allow_tree) {
+            const TorusSize t = found.pattern.rule->torus().value();
+            throw InputError(arg + " holds a whole " + std::to_string(t.width) + "x" +
+                             std::to_string(t.height) +
+                             " torus, too large for a grid in memory: only `toroid run` and "
+                             "toroid-view with --backend hashlife read it (from its tree), and "
+                             "`toroid info` describes it");
+        }
+        return found;
+    }
     const std::string want = canonical_name(arg);
     for (const auto& dir : library_dirs()) {
         for (const auto& e : fs::directory_iterator(dir, ec)) {

@@ -20,6 +20,10 @@ void add_run_options(CLI::App& cmd, RunOptions& o, const RunOptionsSpec& spec) {
             ->default_str(std::to_string(o.threads));
     }
     if (spec.seed) cmd.add_option("--seed", o.seed, spec.seed_help)->capture_default_str();
+    if (spec.memory)
+        cmd.add_option("--memory", o.memory_mib,
+                       "MiB the hashlife backend may use for its nodes (default: half the free "
+                       "memory)");
 }
 
 }  // namespace toroid::frontend

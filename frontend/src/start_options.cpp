@@ -1,5 +1,6 @@
 #include "toroid/frontend/start_options.hpp"
 
+#include "toroid/core/generation_count.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/pattern_torus.hpp"
@@ -18,7 +19,10 @@ void add_start_options(CLI::App& cmd, StartOptions& o) {
                    "Pattern file (.rle, .cells, .lif, .mc, each maybe .gz) or library name "
                    "(acorn, glider, ...), "
                    "placed at the centre");
-    add_run_options(cmd, o.run);
+    RunOptionsSpec spec;
+    spec.backend_help = "cpu, cuda, hashlife or auto";
+    spec.memory = true;
+    add_run_options(cmd, o.run, spec);
 }
 
 StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_t generations,
@@ -29,7 +33,7 @@ StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_
         throw InputError("nothing to run: give --soup DENSITY (with --seed S) or --pattern FILE");
 
     StartState st;
-    if (!o.pattern.empty()) st.pattern = find_pattern(o.pattern);
+    if (!o.pattern.empty()) st.pattern = find_pattern(o.pattern, /*allow_tree=*/true);
     const Pattern* pattern = st.pattern ? &st.pattern->pattern : nullptr;
 
     TorusRequest request;
@@ -56,9 +60,21 @@ Grid start_grid(const StartState& st, const StartOptions& o) {
 }
 
 std::unique_ptr<Backend> start_backend(const StartState& st, const StartOptions& o) {
-    auto backend = make_backend(o.run.backend, st.rule, o.run.threads, o.run.seed);
+    auto backend =
+        make_backend(o.run.backend, st.rule, o.run.threads, o.run.seed, true, o.run.memory_mib);
     const std::int64_t width = st.size.width, height = st.size.height;
-    if (st.pattern) {
+    if (st.pattern && st.pattern->pattern.tree) {  // a whole torus too large for a Grid
+        const TorusSize t = st.pattern->pattern.rule->torus().value();
+        if (t.width != width || t.height != height)
+            throw InputError(st.pattern->path + " holds a whole " + std::to_string(t.width) + "x" +
+                             std::to_string(t.height) + " torus: it runs on that size only");
+        backend->check_fits(width, height, 0);
+        // Such a file is a saved run (--out x.mc): it continues from its #G.
+        const std::string& g = st.pattern->pattern.generation;
+        backend->load_macrocell(
+            *st.pattern->pattern.tree, width, height,
+            g.empty() ? 0 : parse_generation_count(g, st.pattern->path + ": #G"));
+    } else if (st.pattern) {
         const Pattern& p = st.pattern->pattern;
         const Placement at = pattern_placement(p, width, height);  // refuses a pattern too large
         backend->check_fits(width, height, 0);

@@ -9,6 +9,7 @@
 
 #include "toroid/analysis/canonical_code.hpp"
 #include "toroid/analysis/plane.hpp"
+#include "toroid/analysis/torus_lifespan.hpp"
 
 namespace toroid {
 namespace {
@@ -135,6 +136,15 @@ std::string speed_text(std::int64_t dx, std::int64_t dy, std::uint64_t period) {
 }
 
 Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOptions& o) {
+    if (o.whole_torus || o.backend == "hashlife") {
+        TorusRun run;
+        run.backend = o.backend;
+        run.width = o.torus_width;
+        run.height = o.torus_height;
+        run.max_generations = o.max_generations;
+        run.backend_options.memory_bytes = o.memory_bytes;
+        return identify_on_torus(pattern, rule, run);
+    }
     Identification r;
     r.bounded = rule.births_on_zero();
     const Rect b0 = pattern.bounding_box();

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "methuselah_run.hpp"
+#include "toroid/analysis/torus_lifespan.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/checkpoint.hpp"
 
@@ -460,6 +461,8 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
 
 MethuselahResult analyse_methuselah(const Grid& cells, const std::string& name, const Rule& rule,
                                     const MethuselahOptions& opt) {
+    if (opt.whole_torus || opt.backend == "hashlife")
+        return analyse_torus_lifespan(cells, name, rule, opt);
     const auto start = std::chrono::steady_clock::now();
     const bool auto_torus = opt.torus_width <= 0 || opt.torus_height <= 0;
     const std::int64_t extent = std::max(cells.width(), cells.height());

@@ -64,6 +64,47 @@ void Backend::write_region(const Grid& src, std::int64_t x, std::int64_t y) {
     load(g, generation_);
 }
 
+namespace {
+
+// Backend::save_state's default: the cells, their hash and the generation.
+struct GridState final : Backend::SavedState {
+    Grid grid;
+    std::uint64_t hash = 0;
+    std::uint64_t generation = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend::SavedState> Backend::save_state() const {
+    auto s = std::make_unique<GridState>();
+    s->grid = grid();
+    s->hash = s->grid.hash();
+    s->generation = generation_;
+    return s;
+}
+
+bool Backend::same_state(const SavedState& saved) const {
+    const auto& s = dynamic_cast<const GridState&>(saved);
+    if (s.grid.width() != width() || s.grid.height() != height() || s.hash != hash()) return false;
+    return grid() == s.grid;
+}
+
+void Backend::restore_state(const SavedState& saved) {
+    const auto& s = dynamic_cast<const GridState&>(saved);
+    load(s.grid, s.generation);
+}
+
+std::optional<std::string> Backend::macrocell_text(const WriteOptions&) const {
+    return std::nullopt;
+}
+
+void Backend::load_macrocell(const MacrocellTree&, std::int64_t width, std::int64_t height,
+                             std::uint64_t) {
+    throw InputError("the macrocell file holds a whole " + std::to_string(width) + "x" +
+                     std::to_string(height) + " torus, too large for a grid in memory; the " +
+                     name() + " backend needs one: --backend hashlife reads it from its tree");
+}
+
 Checkpoint Backend::checkpoint(std::string metadata) const {
     return Checkpoint{grid(), rule_, seed_, generation_, std::move(metadata)};
 }

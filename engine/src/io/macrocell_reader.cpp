@@ -10,10 +10,13 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "text_error.hpp"
+#include "toroid/io/file_io.hpp"
+#include "toroid/io/gzip.hpp"
 #include "toroid/io/macrocell.hpp"
 
 namespace toroid {
@@ -67,6 +70,22 @@ class MacrocellReader {
     }
 
     Pattern read() {
+        parse();
+        return build();
+    }
+
+    MacrocellTree read_tree() {
+        parse();
+        MacrocellTree t;
+        fill_header(t.header);
+        t.nodes.reserve(nodes_.size());
+        for (const Node& n : nodes_) t.nodes.push_back({n.level, n.bits, n.child});
+        t.root = nodes_.size() > 1 ? std::uint32_t(nodes_.size() - 1) : 0;
+        return t;
+    }
+
+  private:
+    void parse() {
         bool header = false;
         detail::for_each_line(text_, [&](std::string_view line, std::int64_t line_no) {
             line_no_ = line_no;
@@ -85,10 +104,26 @@ class MacrocellReader {
         if (!header)
             throw InputError(std::string(source_) +
                              ": empty file (expected a macrocell pattern starting with '[M2]')");
-        return build();
     }
 
-  private:
+    void fill_header(Pattern& p) const {
+        p.format = PatternFormat::Macrocell;
+        p.name = name_;
+        p.comments = comments_;
+        p.generation = generation_;
+        p.rule_text = rule_text_;
+        if (!rule_text_.empty()) {
+            try {
+                p.rule = Rule::parse(rule_text_);
+            } catch (const UnsupportedRule& e) {
+                p.refused_rule = e.what();
+            } catch (const InputError& e) {
+                throw_at(source_, TextPos{rule_line_, 4},
+                         std::string("bad rule after '#R': ") + e.what());
+            }
+        }
+    }
+
     [[noreturn]] void fail(std::size_t column0, const std::string& what) const {
         throw_at(source_, TextPos{line_no_, std::int64_t(column0) + 1}, what);
     }
@@ -337,20 +372,7 @@ class MacrocellReader {
 
     Pattern build() {
         Pattern p;
-        p.name = name_;
-        p.comments = comments_;
-        p.generation = generation_;
-        p.rule_text = rule_text_;
-        if (!rule_text_.empty()) {
-            try {
-                p.rule = Rule::parse(rule_text_);
-            } catch (const UnsupportedRule& e) {
-                p.refused_rule = e.what();
-            } catch (const InputError& e) {
-                throw_at(source_, TextPos{rule_line_, 4},
-                         std::string("bad rule after '#R': ") + e.what());
-            }
-        }
+        fill_header(p);
         // A full torus size (not a tube) places the cells as Golly did.
         const bool has_torus = p.rule && p.rule->torus() && !p.rule->torus()->tube();
         const TorusSize torus = has_torus ? *p.rule->torus() : TorusSize{};
@@ -362,6 +384,8 @@ class MacrocellReader {
         const Box b = box[root];
         const int level = nodes_[root].level;
         const std::int64_t origin = root ? -(std::int64_t(1) << (level - 1)) : 0;  // Golly's
+        if (b.empty() && has_torus && !grid_would_fit(torus.width, torus.height))
+            return tree_pattern(std::move(p));
         if (b.empty()) {
             p.cells = has_torus ? Grid(torus.width, torus.height) : Grid(1, 1);
             p.whole_torus = has_torus;
@@ -373,6 +397,7 @@ class MacrocellReader {
             const std::int64_t left = -(torus.width / 2), top = -(torus.height / 2);
             if (origin + b.x0 >= left && origin + b.x1 < left + torus.width &&
                 origin + b.y0 >= top && origin + b.y1 < top + torus.height) {
+                if (!grid_would_fit(torus.width, torus.height)) return tree_pattern(std::move(p));
                 p.cells = allocate(torus.width, torus.height, width, height, root);
                 draw(p.cells, root, origin - left, origin - top, box);
                 p.whole_torus = true;
@@ -381,6 +406,27 @@ class MacrocellReader {
         }
         p.cells = allocate(width, height, width, height, root);
         draw(p.cells, root, -b.x0, -b.y0, box);
+        return p;
+    }
+
+    static bool grid_would_fit(std::int64_t w, std::int64_t h) {
+        try {
+            check_grid_fits(w, h);
+            return true;
+        } catch (const InputError&) {
+            return false;
+        }
+    }
+
+    // A whole torus too large for a Grid: the tree instead (Pattern::tree).
+    Pattern tree_pattern(Pattern p) {
+        auto t = std::make_shared<MacrocellTree>();
+        t->nodes.reserve(nodes_.size());
+        for (const Node& n : nodes_) t->nodes.push_back({n.level, n.bits, n.child});
+        t->root = nodes_.size() > 1 ? std::uint32_t(nodes_.size() - 1) : 0;
+        t->header = p;
+        p.whole_torus = true;
+        p.tree = std::move(t);
         return p;
     }
 
@@ -410,6 +456,49 @@ class MacrocellReader {
 
 Pattern parse_macrocell(std::string_view text, std::string_view source) {
     return MacrocellReader(text, source).read();
+}
+
+MacrocellTree parse_macrocell_tree(std::string_view text, std::string_view source) {
+    return MacrocellReader(text, source).read_tree();
+}
+
+MacrocellTree read_macrocell_tree_file(const std::string& path) {
+    const std::string bytes = read_text_file(path);
+    MacrocellTree t = parse_macrocell_tree(is_gzip(bytes) ? gunzip(bytes, path) : bytes, path);
+    t.header.compressed = is_gzip(bytes);
+    return t;
+}
+
+MacrocellSummary summarize_macrocell(const MacrocellTree& t) {
+    MacrocellSummary s;
+    std::vector<WideCount> pop(t.nodes.size(), 0);
+    std::vector<Box> box(t.nodes.size());
+    for (std::size_t i = 1; i < t.nodes.size(); ++i) {
+        const MacrocellTree::Node& n = t.nodes[i];
+        if (n.level <= 3) {
+            pop[i] = WideCount(std::popcount(n.bits));
+            box[i] = bitmap_box(n.bits, 1 << n.level);
+            continue;
+        }
+        for (std::uint32_t c : n.child) {
+            if (pop[c] > ~WideCount(0) - pop[i])
+                throw InputError("the macrocell pattern has more than 2^128 live cells");
+            pop[i] += pop[c];
+        }
+        if (n.level <= kMaxExactLevel) {
+            const std::int64_t half = std::int64_t(1) << (n.level - 1);
+            for (int q = 0; q < 4; ++q)
+                box[i].add(box[n.child[std::size_t(q)]], (q % 2) * half, (q / 2) * half);
+        }
+    }
+    s.population = pop[t.root];
+    if (t.root && t.nodes[t.root].level <= kMaxExactLevel && !box[t.root].empty()) {
+        const std::int64_t origin = -(std::int64_t(1) << (t.nodes[t.root].level - 1));
+        const Box& b = box[t.root];
+        s.has_box = true;
+        s.x0 = origin + b.x0, s.y0 = origin + b.y0, s.x1 = origin + b.x1, s.y1 = origin + b.y1;
+    }
+    return s;
 }
 
 }  // namespace toroid

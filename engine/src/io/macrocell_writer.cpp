@@ -41,15 +41,6 @@ std::uint64_t cells8(std::span<const std::uint64_t> row, std::int64_t x, std::in
     return v << (from - x);
 }
 
-void write_leaf(std::string& out, std::uint64_t bits) {
-    for (int r = 0; r < 8 && (bits >> (r * 8)); ++r) {
-        const unsigned row = unsigned(bits >> (r * 8)) & 0xffu;
-        for (int c = 0; c < 8 && (row >> c); ++c) out += ((row >> c) & 1) ? '*' : '.';
-        out += '$';
-    }
-    out += '\n';
-}
-
 void write_comment(std::string& out, const char* tag, const std::string& text) {
     std::size_t start = 0;
     for (;;) {
@@ -66,6 +57,23 @@ void write_comment(std::string& out, const char* tag, const std::string& text) {
 
 }  // namespace
 
+void append_macrocell_leaf(std::string& out, std::uint64_t bits) {
+    for (int r = 0; r < 8 && (bits >> (r * 8)); ++r) {
+        const unsigned row = unsigned(bits >> (r * 8)) & 0xffu;
+        for (int c = 0; c < 8 && (row >> c); ++c) out += ((row >> c) & 1) ? '*' : '.';
+        out += '$';
+    }
+    out += '\n';
+}
+
+std::string macrocell_header(const Rule& rule, const WriteOptions& opts) {
+    std::string out = "[M2] (toroid)\n#R " + rule.to_string() + "\n";
+    if (!opts.name.empty()) write_comment(out, "#N", opts.name);
+    for (const auto& c : opts.comments)
+        if (c.rfind("#CXRLE", 0) != 0) write_comment(out, "#C", c);
+    return out;
+}
+
 std::string format_macrocell(const Grid& g, const std::optional<Rule>& rule,
                              const WriteOptions& opts) {
     Rect r{0, 0, g.width(), g.height()};
@@ -79,10 +87,7 @@ std::string format_macrocell(const Grid& g, const std::optional<Rule>& rule,
         written = written.with_torus(TorusSize{g.width(), g.height()});
     }
 
-    std::string out = "[M2] (toroid)\n#R " + written.to_string() + "\n";
-    if (!opts.name.empty()) write_comment(out, "#N", opts.name);
-    for (const auto& c : opts.comments)
-        if (c.rfind("#CXRLE", 0) != 0) write_comment(out, "#C", c);
+    std::string out = macrocell_header(written, opts);
     if (r.empty()) return out;
 
     // Region cell (i, j) is Golly's cell (i - w/2, j - h/2); the root square of
@@ -126,7 +131,7 @@ std::string format_macrocell(const Grid& g, const std::optional<Rule>& rule,
             auto [it, fresh] = leaves.try_emplace(bits, next_id + 1);
             if (fresh) {
                 ++next_id;
-                write_leaf(out, bits);
+                append_macrocell_leaf(out, bits);
             }
             ids[std::size_t(ly * nx + lx)] = it->second;
         }

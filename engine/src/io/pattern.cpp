@@ -9,6 +9,7 @@
 #include <string>
 
 #include "text_error.hpp"
+#include "toroid/core/backend.hpp"
 #include "toroid/io/file_io.hpp"
 #include "toroid/io/gzip.hpp"
 #include "toroid/io/life106.hpp"
@@ -197,6 +198,17 @@ std::string encode_pattern(const std::string& path, const Grid& g, const std::op
 void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
                         const WriteOptions& opts) {
     write_file_atomic(path, encode_pattern(path, g, rule, opts));
+}
+
+void write_backend_pattern(const std::string& path, const Backend& backend,
+                           const WriteOptions& opts) {
+    if (output_format(path) == PatternFormat::Macrocell) {
+        if (const auto text = backend.macrocell_text(opts)) {
+            write_file_atomic(path, has_gzip_extension(path) ? gzip_compress(*text) : *text);
+            return;
+        }
+    }
+    write_pattern_file(path, backend.grid(), backend.rule(), opts);
 }
 
 namespace {

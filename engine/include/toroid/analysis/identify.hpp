@@ -48,6 +48,13 @@ struct IdentifyOptions {
     std::uint64_t max_generations = 4096;
     std::uint64_t seed = 0;     // stochastic rules
     bool detect_growth = true;  // look for guns and replicators when nothing repeats
+    // The whole torus instead of the plane (analysis/torus_lifespan.hpp):
+    // with whole_torus, or always on the hashlife backend. Size 0: the
+    // pattern's own.
+    bool whole_torus = false;
+    std::string backend = "auto";
+    std::int64_t torus_width = 0, torus_height = 0;
+    std::uint64_t memory_bytes = 0;  // hashlife's budget (BackendOptions::memory_bytes)
 };
 
 Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOptions& options = {});

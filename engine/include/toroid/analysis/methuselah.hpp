@@ -59,6 +59,9 @@ struct MethuselahOptions {
     // exact lifespan's replay), all together: past it older snapshots are
     // thinned out (16 bytes a cell: 256 MB by default).
     std::uint64_t snapshot_cells = std::uint64_t(16) << 20;
+    // The lifespan of the whole torus instead (gliders wrap and crash:
+    // analysis/torus_lifespan.hpp); always so on the hashlife backend.
+    bool whole_torus = false;
     // Called about every 256 generations; returning false stops the run
     // cleanly (a checkpoint is written first when checkpoint_path is set).
     std::function<bool(const MethuselahProgress&)> progress;
@@ -90,7 +93,12 @@ struct MethuselahResult {
     // Population per generation, escaping ships included: 0..generations_run,
     // and when stabilised continued (exactly, by periodicity) a little past it.
     std::vector<std::uint64_t> population;
-    std::string trend;  // when not stabilised: what the population did
+    std::string trend;         // when not stabilised: what the population did
+    bool whole_torus = false;  // the torus lifespan (torus_lifespan.hpp): no ships, debris, curve
+    // Whether final_population_min/max were taken over a whole period (a
+    // whole torus's period may be too long to walk: then both are the final
+    // population).
+    bool final_range_known = true;
 };
 
 // `cells`: the pattern, exactly its extent; `name` identifies it in results

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,12 @@
 #include "toroid/core/registry.hpp"
 #include "toroid/core/render_request.hpp"
 #include "toroid/core/rule.hpp"
+#include "toroid/core/wide_count.hpp"
 
 namespace toroid {
+
+struct WriteOptions;   // io/pattern.hpp
+struct MacrocellTree;  // io/macrocell.hpp
 
 struct BackendOptions {
     int threads = 0;         // CPU threads; 0 = all cores
@@ -30,6 +35,9 @@ struct BackendOptions {
     // tiles). Off = brute force, every cell every generation: what dense
     // benchmarks measure. Results are identical either way.
     bool skip_unchanged = true;
+    // Bytes a backend may use for its caches (hashlife: its node store,
+    // garbage-collected to stay within); 0 = the backend's default.
+    std::uint64_t memory_bytes = 0;
 };
 
 class Backend {
@@ -79,6 +87,10 @@ class Backend {
 
     virtual void step(std::uint64_t generations = 1) = 0;
     virtual std::uint64_t population() const = 0;
+    // The population in 128 bits (core/wide_count.hpp): tori of more than
+    // 2^64 cells (hashlife) can hold more live cells than population()
+    // returns; there population() refuses (InputError) instead of wrapping.
+    virtual WideCount population_wide() const { return population(); }
     virtual std::uint64_t hash() const = 0;  // == grid().hash()
 
     // --- For analysers following a pattern on a large torus (Universe) ----
@@ -112,6 +124,35 @@ class Backend {
     // accepts device-memory targets (the viewer then maps a GL buffer).
     virtual void render(const RenderRequest& request, const RenderTarget& target) const;
     virtual bool renders_to_device() const { return false; }
+    // ----------------------------------------------------------------------
+
+    // --- Saved states (analysis/torus_cycle.hpp) ---------------------------
+    // A copy of the current cells and generation that later states compare
+    // with exactly and that the backend can return to. The default keeps the
+    // grid (and compares hashes first); hashlife keeps one node, so saving,
+    // comparing and returning cost O(1) (equal states are the same node).
+    // A saved state belongs to the backend that made it and must not outlive
+    // it; same_state() compares cells only, not the generation.
+    class SavedState {
+      public:
+        virtual ~SavedState() = default;
+    };
+    virtual std::unique_ptr<SavedState> save_state() const;
+    virtual bool same_state(const SavedState& saved) const;
+    virtual void restore_state(const SavedState& saved);
+    // ----------------------------------------------------------------------
+
+    // --- Macrocell files from and into the backend's own storage ----------
+    // The macrocell text of the whole torus written straight from the
+    // backend's storage (hashlife: its tree, so a torus too large for a Grid
+    // can be saved), or nullopt (the default): then writers go through
+    // grid() (io/pattern.hpp: write_backend_pattern).
+    virtual std::optional<std::string> macrocell_text(const WriteOptions& options) const;
+    // Loads a whole width x height torus from a macrocell file's tree
+    // (Pattern::tree: a torus too large for a Grid) at `generation`. The
+    // default refuses (InputError); hashlife builds its nodes from the file's.
+    virtual void load_macrocell(const MacrocellTree& tree, std::int64_t width, std::int64_t height,
+                                std::uint64_t generation = 0);
     // ----------------------------------------------------------------------
 
     Checkpoint checkpoint(std::string metadata = {}) const;

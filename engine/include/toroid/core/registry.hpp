@@ -20,8 +20,8 @@
 // dense work (every cell every generation) takes the highest preference,
 // sparse work (analysers: a pattern on a large empty torus) only entries that
 // cost in proportion to the live area. A negative preference is never
-// chosen by "auto" (a specialised backend such as HashLife is asked for by
-// name). Unknown names and registered but unusable ones are InputErrors
+// chosen by "auto" nor listed by available() (a specialised backend such as
+// HashLife is asked for by name). Unknown names and registered but unusable ones are InputErrors
 // that say why, and which names exist.
 #pragma once
 
@@ -66,14 +66,17 @@ class Registry {
 
     // Every registered name, usable here or not, by preference.
     std::vector<std::string> registered() const { return names(false); }
-    // The names usable now, by preference.
+    // The names usable now, by preference: what "every backend" means (the
+    // default of selftest and bench). A specialised entry (negative
+    // preference) is left out: it runs when asked for by name.
     std::vector<std::string> available() const { return names(true); }
 
-    // Why a registered entry cannot be used here ("" when it can or is unknown).
+    // Why a registered entry cannot be used here, or what a specialised one
+    // runs ("" when it is usable and general, or unknown).
     std::string unusable_reason(const std::string& name) const {
         std::lock_guard lock(mutex_);
         for (const auto& e : entries_)
-            if (e.name == name && !e.usable()) return e.why();
+            if (e.name == name && (!e.usable() || e.preference < 0)) return e.why();
         return {};
     }
 
@@ -100,7 +103,7 @@ class Registry {
         std::lock_guard lock(mutex_);
         std::vector<std::string> out;
         for (const auto& e : entries_)
-            if (!usable_only || e.usable()) out.push_back(e.name);
+            if (!usable_only || (e.usable() && e.preference >= 0)) out.push_back(e.name);
         return out;
     }
 

@@ -153,6 +153,16 @@ TOROID_HD PlaneCell cell_at(std::int64_t sx, std::int64_t sy, bool hexagonal) {
     return c;
 }
 
+// Zoomed out: the colour of `live` cells among `area` (area >= 1).
+TOROID_HD std::uint32_t density_colour(const RenderRequest& q, std::uint64_t live,
+                                       std::uint64_t area) {
+    if (live == 0) return q.palette.dead;
+    if (q.density == DensityMode::AnyLive) return q.palette.live;
+    // Any live cell shows (level >= 48); a full block is the live colour.
+    const std::int64_t level = 48 + (207 * log2_fixed(live + 1)) / log2_fixed(area + 1);
+    return blend(q.palette.dead, q.palette.live, std::uint32_t(level));
+}
+
 // Colour of image pixel (px, py).
 TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, std::int64_t px,
                                      std::int64_t py) {
@@ -231,11 +241,7 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
             if (++row == v.torus_height) row = 0;
         }
     }
-    if (live == 0) return pal.dead;
-    if (q.density == DensityMode::AnyLive) return pal.live;
-    // Any live cell shows (level >= 48); a full block is the live colour.
-    const std::int64_t level = 48 + (207 * log2_fixed(live + 1)) / log2_fixed(area + 1);
-    return blend(pal.dead, pal.live, std::uint32_t(level));
+    return density_colour(q, live, area);
 }
 
 // The kernel body: thread (x, y) of the launch draws pixel (x, y).

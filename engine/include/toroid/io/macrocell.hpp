@@ -32,12 +32,56 @@
 // distinct square written once), children before parents, the root level at least 4.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "toroid/core/wide_count.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid {
 
 Pattern parse_macrocell(std::string_view text, std::string_view source);
+
+// The file's tree itself, for readers that keep trees (the hashlife backend
+// loads a whole torus node by node; `toroid info` counts a file too large
+// for a Grid). Nodes in file order, nodes[0] the empty square; a node of
+// level <= 3 holds its cells as a bitmap (side s = 2^level, cell (x, y) at
+// bit y * s + x: a leaf is Golly's 8x8 with bit y * 8 + x), higher levels
+// their children (nw ne sw se; 0 = empty). `root` is the whole pattern
+// (0 when the file has no cells); its centre is Golly's cell (0, 0).
+// `header` holds everything but the cells (rule, name, comments, #G);
+// header.cells is empty. The same lines are refused as by parse_macrocell.
+struct MacrocellTree {
+    struct Node {
+        int level = 0;
+        std::uint64_t bits = 0;
+        std::array<std::uint32_t, 4> child{};
+    };
+    std::vector<Node> nodes;
+    std::uint32_t root = 0;
+    Pattern header;
+};
+MacrocellTree parse_macrocell_tree(std::string_view text, std::string_view source);
+// read_text_file + gunzip when compressed + parse_macrocell_tree.
+MacrocellTree read_macrocell_tree_file(const std::string& path);
+
+// What a tree holds, without drawing it: live cells (exactly, up to 2^128)
+// and their bounding box in Golly's coordinates (empty when none; only
+// for roots of level <= 62).
+struct MacrocellSummary {
+    WideCount population = 0;
+    bool has_box = false;
+    std::int64_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // inclusive
+};
+MacrocellSummary summarize_macrocell(const MacrocellTree& tree);
+
+// The writer's pieces, for writers that walk a tree of their own (the
+// hashlife backend writes its torus from its nodes): the header lines
+// ("[M2] (toroid)", #R with `rule` as given, #N, #C) and one leaf line.
+std::string macrocell_header(const Rule& rule, const WriteOptions& opts);
+void append_macrocell_leaf(std::string& out, std::uint64_t bits);
 
 }  // namespace toroid

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,9 @@
 namespace toroid {
 
 enum class PatternFormat { Rle, Plaintext, Life106, Macrocell };
+
+struct MacrocellTree;  // io/macrocell.hpp
+class Backend;         // core/backend.hpp
 
 // "RLE", "plaintext", "Life 1.06", "macrocell".
 const char* format_name(PatternFormat f);
@@ -52,6 +56,12 @@ struct Pattern {
     // `rule` is then empty. See the note at the top.
     std::optional<std::string> refused_rule;
     std::string generation;  // macrocell #G (decimal, may exceed 64 bits); empty when none
+    // A whole torus too large for a Grid (a macrocell file of a 2^30 x 2^30
+    // torus, say): `cells` is then empty (0 x 0) and the file's tree is here
+    // (io/macrocell.hpp). Only what reads trees accepts such a pattern: the
+    // hashlife backend (Backend::load_macrocell) and `toroid info`; other
+    // commands refuse it (cli/pattern_lookup.hpp).
+    std::shared_ptr<const MacrocellTree> tree;
 };
 
 // The format a text is in, from its first non-blank character: "[M2]"
@@ -92,6 +102,12 @@ std::string encode_pattern(const std::string& path, const Grid& g, const std::op
 // -> InputError.
 void write_pattern_file(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
                         const WriteOptions& opts);
+// The torus a backend holds, under its rule: a macrocell straight from the
+// backend's storage when it offers one (Backend::macrocell_text: hashlife
+// writes its tree, so a torus too large for a Grid is saved), otherwise
+// write_pattern_file of its grid().
+void write_backend_pattern(const std::string& path, const Backend& backend,
+                           const WriteOptions& opts);
 // InputError unless write_pattern_file(path, ...) could work: a known
 // extension and an existing, writable folder. Call it before long work.
 void check_writable_pattern_path(const std::string& path);

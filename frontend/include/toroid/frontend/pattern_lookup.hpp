@@ -22,7 +22,9 @@ struct NamedPattern {
     std::string path;
 };
 
-NamedPattern find_pattern(const std::string& name_or_path);
+// A whole torus too large for a grid (Pattern::tree) is refused unless
+// `allow_tree` (the start options: the hashlife backend loads it).
+NamedPattern find_pattern(const std::string& name_or_path, bool allow_tree = false);
 // Names in the library (file stems), sorted; empty when no library is found.
 std::vector<std::string> library_names();
 

@@ -9,6 +9,8 @@
 //                   values and values above the bound are `error: ...`,
 //                   exit 2), so no command can forget the check
 //   --seed S        the seed of soups and of stochastic rules' draws
+//   --memory MiB    what a backend may use for its caches (hashlife's node
+//                   store; BackendOptions::memory_bytes), 0 = its default
 //
 // Users: `toroid run` and `toroid-view` (through start_options.hpp),
 // `sweep`, `methuselah`, `selftest`, `bench`, `eca`, and `identify`
@@ -33,6 +35,7 @@ struct RunOptions {
     std::vector<std::string> backends;
     int threads = 0;  // already checked (checked_threads) when set from the command line
     std::uint64_t seed = 1;
+    std::uint64_t memory_mib = 0;  // --memory
 };
 
 struct RunOptionsSpec {
@@ -40,6 +43,7 @@ struct RunOptionsSpec {
     Backend backend = Backend::One;
     bool threads = true;
     bool seed = true;
+    bool memory = false;  // --memory (commands that can run hashlife)
     std::string backend_help = "cpu, cuda or auto";
     std::string seed_help = "Seed of the soup and of stochastic rules";
 };

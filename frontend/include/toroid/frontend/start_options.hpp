@@ -30,10 +30,10 @@ struct StartOptions {
     std::string size;
     std::optional<double> soup;
     std::string pattern;
-    RunOptions run;  // --backend --threads --seed
+    RunOptions run;  // --backend --threads --seed --memory
 };
 
-// Adds --rule --size --soup --pattern --backend --threads --seed to `cmd`.
+// Adds --rule --size --soup --pattern --backend --threads --seed --memory to `cmd`.
 void add_start_options(CLI::App& cmd, StartOptions& options);
 
 struct StartState {
