@@ -83,7 +83,15 @@ std::vector<std::string> library_names() {
 
 NamedPattern find_pattern(const std::string& arg) {
     std::error_code ec;
-    if (fs::is_regular_file(arg, ec)) return {read_pattern_file(arg), pattern_stem(arg), arg};
+    if (arg == "-") {  // standard input
+        Pattern p = read_pattern_file(arg);
+        std::string name = p.name.empty() ? "<stdin>" : p.name;
+        return {std::move(p), std::move(name), arg};
+    }
+    // Regular files are read; anything else that exists but a folder (a FIFO,
+    // a device) is refused by the reader with what it is, never waited on.
+    if (fs::exists(fs::symlink_status(arg, ec)) && !fs::is_directory(arg, ec))
+        return {read_pattern_file(arg), pattern_stem(arg), arg};
     const std::string want = canonical_name(arg);
     for (const auto& dir : library_dirs()) {
         for (const auto& e : fs::directory_iterator(dir, ec)) {
