@@ -8,9 +8,12 @@
 #include "command.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
+#include "toroid/frontend/generations.hpp"
+#include "toroid/frontend/json_output.hpp"
 #include "toroid/frontend/start_options.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
+#include "toroid/output_file.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -28,7 +31,10 @@ void run(const RunOptions& o) {
         throw InputError("--gens " + std::to_string(o.gens) +
                          " is negative: expected 0 or more generations");
     // Refuse an unwritable --out before the run, not after it.
-    if (!o.out.empty()) check_writable_pattern_path(o.out);
+    if (!o.out.empty()) {
+        check_writable_pattern_path(o.out);
+        check_output_file(o.out, "--out");
+    }
 
     const frontend::StartState st =
         frontend::resolve_start(o.start, /*require_input=*/true, std::uint64_t(o.gens));
@@ -69,7 +75,7 @@ void run(const RunOptions& o) {
                          {"cell_updates_per_second", rate}};
         if (!o.out.empty()) j["out"] = o.out;
         if (!st.note.empty()) j["note"] = st.note;
-        std::cout << j.dump(2) << "\n";
+        frontend::print_json(j);
         return;
     }
     std::printf("rule        %s\n", rule.to_string().c_str());
@@ -91,7 +97,8 @@ void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
     frontend::add_start_options(*cmd, o->start);
-    cmd->add_option("--gens", o->gens, "Generations to run")->capture_default_str();
+    frontend::add_generations_option(*cmd, "--gens", o->gens, "Generations to run")
+        ->capture_default_str();
     cmd->add_option("--out", o->out,
                     "Write the final torus to FILE (.rle, .cells, .lif, .mc; + .gz)");
     cmd->add_flag("--crop", o->crop,
