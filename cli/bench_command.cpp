@@ -20,8 +20,11 @@
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
+#include "toroid/frontend/json_output.hpp"
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/frontend/run_options.hpp"
 #include "toroid/io/file_io.hpp"
+#include "toroid/output_file.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -212,6 +215,8 @@ void bench(const BenchOptions& o, const std::string& command) {
     if (!(o.seconds > 0) || o.seconds > 3600)
         throw InputError("--seconds " + std::to_string(o.seconds) +
                          " is invalid: expected a time in (0, 3600]");
+    // The table's file, checked before the measurements (output_file.hpp).
+    if (!o.write.empty()) check_output_file(o.write, "--write");
     std::vector<std::string> backends =
         o.run.backends.empty() ? backend_registry().available() : o.run.backends;
     if (o.run.backends.empty())  // say which compiled-in backends cannot run here, and why
@@ -274,7 +279,7 @@ void bench(const BenchOptions& o, const std::string& command) {
                          {"cell_updates_per_second", r.rate},
                          {"generations_per_second", r.gens_rate}});
         }
-        std::cout << j.dump(2) << "\n";
+        frontend::print_json(j);
     }
     if (!o.write.empty()) {
         record(o.write, markdown_table(results, command));
@@ -295,7 +300,8 @@ void add_bench_command(CLI::App& app) {
     cmd->add_option("--only", o->only,
                     "Workloads to run (default: all but life-soup-65536, which needs 1.5 GB "
                     "and a minute of set-up)");
-    cmd->add_option("--seconds", o->seconds, "Minimum time per dense workload")
+    frontend::add_number_option(*cmd, "--seconds", o->seconds,
+                                "Minimum time per dense workload (at most 3600)", 0.0, 3600.0)
         ->capture_default_str();
     cmd->add_flag("--json", o->json, "Print the results as JSON");
     cmd->add_option("--write", o->write,

@@ -6,8 +6,8 @@
 //   toroid eca --formula "x ^ y ^ z"
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -15,15 +15,21 @@
 #include <vector>
 
 #include "command.hpp"
+#include "toroid/atomic_file.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_formula.hpp"
 #include "toroid/eca/eca_ring.hpp"
 #include "toroid/eca/eca_rule.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/generations.hpp"
+#include "toroid/frontend/json_output.hpp"
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/frontend/run_options.hpp"
+#include "toroid/io/json_text.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/png_writer.hpp"
+#include "toroid/output_file.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -104,7 +110,7 @@ void run_summary(int rule, const EcaArgs& a) {
         j["population"] = ring.population();
         j["seconds"] = seconds;
         j["cell_updates_per_second"] = rate;
-        std::cout << j.dump(1) << "\n";
+        frontend::print_json(j, 1);
         return;
     }
     std::printf("rule %d, width %lld, %lld steps from %s on %s\n", rule,
@@ -130,10 +136,7 @@ void write_text_file(const std::string& path, const std::string& text) {
         std::fwrite(text.data(), 1, text.size(), stdout);
         return;
     }
-    std::ofstream f(path, std::ios::binary);
-    if (!f) throw std::runtime_error("cannot open " + path + " for writing");
-    f << text;
-    if (!f.flush()) throw std::runtime_error("cannot write " + path);
+    write_file_atomic(path, text);  // checked before the run (check_output_file)
 }
 
 // --explain / --formula as JSON: the same facts as the text, as fields.
@@ -177,7 +180,7 @@ void run_eca(const EcaArgs& a) {
         if (a.json) {
             nlohmann::json j = rule_json(rule);
             j["formula"] = a.formula;
-            std::cout << j.dump(1) << "\n";
+            frontend::print_json(j, 1);
             return;
         }
         std::cout << "formula " << a.formula << "  ->  rule " << rule << "\n\n"
@@ -191,7 +194,7 @@ void run_eca(const EcaArgs& a) {
     const int rule = parse_eca_rule(a.rule_text);
     if (a.explain) {
         if (a.json)
-            std::cout << rule_json(rule).dump(1) << "\n";
+            frontend::print_json(rule_json(rule), 1);
         else
             std::cout << eca_explain(rule);
         return;
@@ -203,6 +206,8 @@ void run_eca(const EcaArgs& a) {
     const std::string format = output_format(a);
     if (format == "png" && (a.out.empty() || a.out == "-"))
         throw InputError("--format png writes a binary file; give --out FILE.png");
+    // The diagram's file, checked before the run (output_file.hpp).
+    if (!a.out.empty() && a.out != "-") check_output_file(a.out, "--out");
     const Diagram d = simulate(rule, a);
     const bool up = a.time == "up";
     const auto order = display_order(d, up);
@@ -245,7 +250,7 @@ void run_eca(const EcaArgs& a) {
         }
         j["rows"] = rows;  // generation order (row g = generation g), whatever --time says
         j["population"] = pops;
-        write_text_file(a.out, j.dump(1) + "\n");
+        write_text_file(a.out, json_text(j, 1) + "\n");
     }
 }
 
@@ -256,9 +261,12 @@ void add_eca_commands(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "eca", "Elementary (1-D) cellular automata: space-time diagrams, rule tables, formulas");
     cmd->add_option("rule", args->rule_text, "Wolfram rule number 0..255");
-    cmd->add_option("--width,-w", args->width, "Ring width in cells (>= 1; the ring wraps)")
+    frontend::add_number_option(*cmd, "--width,-w", args->width,
+                                "Ring width in cells (>= 1; the ring wraps)", std::int64_t(1),
+                                std::numeric_limits<std::int64_t>::max())
         ->capture_default_str();
-    cmd->add_option("--steps,-n", args->steps, "Generations to compute after generation 0")
+    frontend::add_generations_option(*cmd, "--steps,-n", args->steps,
+                                     "Generations to compute after generation 0")
         ->capture_default_str();
     cmd->add_option("--init", args->init,
                     "center | left | right | random:SEED | a string of 0/1 of --width cells")

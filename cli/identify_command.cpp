@@ -11,6 +11,8 @@
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
+#include "toroid/frontend/generations.hpp"
+#include "toroid/frontend/json_output.hpp"
 #include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/frontend/run_options.hpp"
 
@@ -34,16 +36,9 @@ struct IdentifyCliOptions {
 };
 
 void identify_command(const IdentifyCliOptions& o) {
-    frontend::NamedPattern in;
-    if (o.pattern == "-") {
-        if (isatty(0))
-            throw InputError("no pattern: give a FILE or a library NAME, or pipe an RLE to stdin");
-        const std::string text{std::istreambuf_iterator<char>(std::cin), {}};
-        in.pattern = parse_pattern(text, "<stdin>");
-        in.name = in.pattern.name.empty() ? "<stdin>" : in.pattern.name;
-    } else {
-        in = frontend::find_pattern(o.pattern);
-    }
+    if (o.pattern == "-" && isatty(0))
+        throw InputError("no pattern: give a FILE or a library NAME, or pipe an RLE to stdin");
+    frontend::NamedPattern in = frontend::find_pattern(o.pattern);  // "-": standard input
     const std::uint64_t max_gens = parse_generation_count(o.max_gens, "--max-gens");
     if (max_gens == 0) throw InputError("--max-gens 0: expected at least 1 generation");
     const Rule rule =
@@ -75,7 +70,7 @@ void identify_command(const IdentifyCliOptions& o) {
                          {"generations", id.generations}};
         if (!id.code.empty()) j["apgcode"] = id.code;
         if (id.bounded) j["bounded_torus"] = true;
-        std::cout << j.dump(2) << "\n";
+        frontend::print_json(j);
         return;
     }
     std::printf("pattern     %s\n", in.name.c_str());
@@ -104,7 +99,8 @@ void add_identify_command(CLI::App& app) {
                     "Pattern file, library name (glider, pulsar, ...), or - for an RLE on stdin")
         ->capture_default_str();
     cmd->add_option("--rule", o->rule, "Rule (default: the pattern's, else B3/S23)");
-    cmd->add_option("--max-gens", o->max_gens, "Generations to look for a repeat")
+    frontend::add_generations_option(*cmd, "--max-gens", o->max_gens,
+                                     "Generations to look for a repeat", 1)
         ->capture_default_str();
     frontend::RunOptionsSpec run;
     run.backend_help =

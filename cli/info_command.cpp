@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "toroid/io/macrocell.hpp"
+#include "toroid/frontend/json_output.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
@@ -57,7 +58,7 @@ void info(const std::string& path, bool json) {
                 ? nlohmann::json(nullptr)
                 : nlohmann::json{
                       {"x", box.x}, {"y", box.y}, {"width", box.width}, {"height", box.height}};
-        std::cout << j.dump(2) << "\n";
+        frontend::print_json(j);
         return;
     }
     std::printf("file          %s\n", path.c_str());
@@ -86,7 +87,9 @@ void add_info_command(CLI::App& app) {
     auto json = std::make_shared<bool>(false);
     CLI::App* cmd = app.add_subcommand(
         "info", "Format, size, population, rule, topology and bounding box of a pattern file");
-    cmd->add_option("file", *path, "Pattern file (.rle, .cells, .lif, .mc; each maybe .gz)")
+    cmd->add_option("file", *path,
+                    "Pattern file (.rle, .cells, .lif, .mc; each maybe .gz), or - for standard "
+                    "input")
         ->required();
     cmd->add_flag("--json", *json, "Print as JSON");
     cmd->callback([path, json] { info(*path, *json); });

@@ -4,8 +4,10 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "cluster/cluster.hpp"
 #include "command.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/number_options.hpp"
 
 namespace {
 
@@ -48,6 +50,14 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "Show help for every command");
     add_commands(app, argc, argv);
+    // Every number option checked on its text (frontend/number_options.hpp).
+    toroid::frontend::check_number_options(app);
+    // An error on one rank of an MPI job ends them all (cluster.hpp).
+    auto fail = [](int code, const char* kind, const char* what) {
+        std::fprintf(stderr, "%s%s%s\n", kind, toroid::cli::cluster_error_prefix().c_str(), what);
+        toroid::cli::end_cluster_job(code);
+        return code;
+    };
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -61,11 +71,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "run 'toroid --help' for the commands and their options\n");
         return 2;
     } catch (const toroid::InputError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 2;
+        return fail(2, "error: ", e.what());
+    } catch (const std::bad_alloc&) {
+        // Every input-driven size is checked before allocating (memory.hpp);
+        // this is the last word should one slip through.
+        return fail(1, "toroid: ", "out of memory (std::bad_alloc)");
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "toroid: %s\n", e.what());
-        return 1;
+        return fail(1, "toroid: ", e.what());
     }
     return 0;
 }

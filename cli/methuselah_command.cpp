@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -12,11 +13,16 @@
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
+#include "toroid/frontend/generations.hpp"
 #include "toroid/frontend/interrupt_scope.hpp"
+#include "toroid/frontend/json_output.hpp"
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/frontend/pattern_lookup.hpp"
 #include "toroid/frontend/progress_line.hpp"
 #include "toroid/frontend/run_options.hpp"
+#include "toroid/io/chart.hpp"
 #include "toroid/io/population_plot.hpp"
+#include "toroid/output_file.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -230,7 +236,7 @@ int run_soups(const Options& o) {
         for (const std::size_t i : ranked) longest.push_back(report.soups[i].index);
         j["soups"] = table;
         j["longest_soups"] = longest;
-        std::cout << j.dump(2) << "\n";
+        frontend::print_json(j);
         return report.interrupted ? 1 : 0;
     }
     std::printf(
@@ -274,6 +280,12 @@ int run_patterns(const Options& o) {
     if ((!o.checkpoint.empty() || !o.resume.empty()) && o.patterns.size() != 1)
         throw InputError("--checkpoint and --resume need exactly one pattern");
     if (o.every > 0 && o.checkpoint.empty()) throw InputError("--every needs --checkpoint FILE");
+    // Every file the run will write, checked before it starts (output_file.hpp).
+    if (!o.plot.empty()) {
+        check_chart_path(o.plot);
+        check_output_file(o.plot, "--plot");
+    }
+    if (!o.checkpoint.empty()) check_output_file(o.checkpoint, "--checkpoint");
     MethuselahOptions m = engine_options(o);
     m.checkpoint_path = o.checkpoint;
     m.checkpoint_every = o.every;
@@ -306,7 +318,7 @@ int run_patterns(const Options& o) {
     if (o.json) {
         nlohmann::json j = nlohmann::json::array();
         for (const auto& r : results) j.push_back(to_json(r, false));
-        std::cout << (results.size() == 1 ? j[0] : j).dump(2) << "\n";
+        frontend::print_json(results.size() == 1 ? j[0] : j);
     } else if (results.size() == 1) {
         const std::string title =
             inputs[0].pattern.name.empty() || inputs[0].pattern.name == first.name
@@ -346,8 +358,8 @@ void add_methuselah_commands(CLI::App& app) {
     cmd->add_option("patterns", o->patterns,
                     "Pattern names (acorn, r-pentomino, ...) or files; several give one table");
     cmd->add_option("--rule", o->rule, "Rule (default: the pattern's, else B3/S23)");
-    cmd->add_option("--max-gens", o->max_gens,
-                    "Give up after this many generations (default 100000)");
+    frontend::add_generations_option(*cmd, "--max-gens", o->max_gens,
+                                     "Give up after this many generations (default 100000)", 1);
     cmd->add_option("--torus", o->torus,
                     "Torus WxH, or auto (sized from the pattern, grown as its debris grows)");
     frontend::RunOptionsSpec run;
@@ -365,14 +377,16 @@ void add_methuselah_commands(CLI::App& app) {
     cmd->add_option("--plot", o->plot, "Write the population curve as a PNG, stabilisation marked");
     cmd->add_option("--soup", o->soup,
                     "Analyse random soups of this size (WxH) instead of patterns");
-    cmd->add_option("--density", o->density, "Soup density (default 0.5)");
-    cmd->add_option("--first", o->first, "Number of the first soup (default 0)");
-    cmd->add_option("--count", o->count,
-                    "Number of soups (default 1): soups first .. first+count-1");
-    cmd->add_option("--top", o->top, "Longest-lived soups to list (default 10)");
+    frontend::add_number_option(*cmd, "--density", o->density, "Soup density (default 0.5)", 0.0,
+                                1.0);
+    frontend::add_number_option(*cmd, "--first", o->first, "Number of the first soup (default 0)");
+    frontend::add_number_option(*cmd, "--count", o->count,
+                                "Number of soups (default 1): soups first .. first+count-1",
+                                std::uint64_t(1), std::numeric_limits<std::uint64_t>::max());
+    frontend::add_number_option(*cmd, "--top", o->top, "Longest-lived soups to list (default 10)");
     cmd->add_option("--checkpoint", o->checkpoint,
                     "Write checkpoints to FILE (atomically), and on Ctrl-C");
-    cmd->add_option("--every", o->every, "Generations between checkpoints");
+    frontend::add_generations_option(*cmd, "--every", o->every, "Generations between checkpoints");
     cmd->add_option("--resume", o->resume,
                     "Continue from a checkpoint of the same pattern and rule");
     cmd->callback([o] {

@@ -9,9 +9,12 @@
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
+#include "toroid/frontend/generations.hpp"
+#include "toroid/frontend/json_output.hpp"
 #include "toroid/frontend/start_options.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
+#include "toroid/output_file.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -27,7 +30,10 @@ struct RunOptions {
 void run(const RunOptions& o) {
     const std::uint64_t gens = parse_generation_count(o.gens, "--gens");
     // Refuse an unwritable --out before the run, not after it.
-    if (!o.out.empty()) check_writable_pattern_path(o.out);
+    if (!o.out.empty()) {
+        check_writable_pattern_path(o.out);
+        check_output_file(o.out, "--out");
+    }
 
     const frontend::StartState st = frontend::resolve_start(o.start, /*require_input=*/true, gens);
     const Rule& rule = st.rule;
@@ -73,7 +79,7 @@ void run(const RunOptions& o) {
             {"cell_updates_per_second", rate}};
         if (!o.out.empty()) j["out"] = o.out;
         if (!st.note.empty()) j["note"] = st.note;
-        std::cout << j.dump(2) << "\n";
+        frontend::print_json(j);
         return;
     }
     std::printf("rule        %s\n", rule.to_string().c_str());
@@ -96,7 +102,8 @@ void add_run_command(CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* cmd = app.add_subcommand("run", "Advance a random soup or a pattern on a torus");
     frontend::add_start_options(*cmd, o->start);
-    cmd->add_option("--gens", o->gens, "Generations to run (exact: 1000000, 10^15, 2^40, 3e9)")
+    frontend::add_generations_option(*cmd, "--gens", o->gens,
+                                     "Generations to run (exact: 1000000, 10^15, 2^40, 3e9)")
         ->capture_default_str();
     cmd->add_option("--out", o->out,
                     "Write the final torus to FILE (.rle, .cells, .lif, .mc; + .gz)");

@@ -6,6 +6,9 @@
 #include "command.hpp"
 #include "toroid/analysis/selftest.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/generations.hpp"
+#include "toroid/frontend/json_output.hpp"
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/frontend/progress_line.hpp"
 #include "toroid/frontend/run_options.hpp"
 
@@ -17,8 +20,20 @@ struct SelftestCliOptions {
     std::optional<std::uint64_t> sample;
     frontend::RunOptions run;  // --backend (several) --threads --seed
     int generations = 3;
-    bool json = false;
+    bool json = false, yes = false;
 };
+
+// "12 minutes", "5.2 hours", "57.9 days".
+std::string duration_text(double seconds) {
+    char buf[48];
+    if (seconds < 7200)
+        std::snprintf(buf, sizeof buf, "%.0f minutes", seconds / 60);
+    else if (seconds < 172800)
+        std::snprintf(buf, sizeof buf, "%.1f hours", seconds / 3600);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g days", seconds / 86400);
+    return buf;
+}
 
 void selftest(const SelftestCliOptions& o) {
     if (o.generations < 1 || o.generations > 1000)
@@ -26,8 +41,14 @@ void selftest(const SelftestCliOptions& o) {
                          " is out of range: expected 1..1000");
     RuleFamily family = RuleFamily::parse(o.rules);
     if (o.sample) family = family.random_sample(*o.sample, o.run.seed);
-    std::vector<std::uint64_t> indices(family.size());
-    for (std::uint64_t i = 0; i < family.size(); ++i) indices[i] = i;
+    // Every rule of the family, never materialised (rule_index_set.hpp).
+    const RuleIndexSet indices = RuleIndexSet::shard_of(family.size());
+    const double at_least = selftest_seconds_at_least(family.size(), o.run.threads);
+    if (at_least > 600 && !o.yes)
+        throw InputError("family " + family.description() + " has " +
+                         std::to_string(family.size()) +
+                         " rules: checking them all takes at least " + duration_text(at_least) +
+                         " here; check a sample with --sample N (or pass --yes to run it all)");
     SelftestOptions so;
     so.seed = o.run.seed;
     so.generations = o.generations;
@@ -54,15 +75,13 @@ void selftest(const SelftestCliOptions& o) {
                              {"width", f.width},
                              {"height", f.height},
                              {"generation", f.generation}});
-        std::cout << nlohmann::json{{"family", family.description()},
-                                    {"rules", r.rules},
-                                    {"checks", r.checks},
-                                    {"backends", r.backends},
-                                    {"failures", r.failure_count},
-                                    {"first_failures", fails},
-                                    {"seconds", r.seconds}}
-                         .dump(2)
-                  << "\n";
+        frontend::print_json({{"family", family.description()},
+                              {"rules", r.rules},
+                              {"checks", r.checks},
+                              {"backends", r.backends},
+                              {"failures", r.failure_count},
+                              {"first_failures", fails},
+                              {"seconds", r.seconds}});
     } else {
         std::string names;
         for (const auto& b : r.backends) names += (names.empty() ? "" : ", ") + b;
@@ -88,7 +107,8 @@ void add_selftest_command(CLI::App& app) {
                     "Family: all-moore, all-hex, all-vonneumann or e.g. B3[678]/S23")
         ->capture_default_str();
     cmd->add_option("--sample", o->sample, "Check only N random rules of the family");
-    cmd->add_option("--gens", o->generations, "Generations compared per torus")
+    frontend::add_generations_option(*cmd, "--gens", o->generations,
+                                     "Generations compared per torus (1 to 1000)", 1, 1000)
         ->capture_default_str();
     frontend::RunOptionsSpec run;
     run.backend = frontend::RunOptionsSpec::Backend::Several;
@@ -96,6 +116,7 @@ void add_selftest_command(CLI::App& app) {
     run.seed_help = "Seed of the random tori and of --sample";
     frontend::add_run_options(*cmd, o->run, run);
     cmd->add_flag("--json", o->json, "Print the report as JSON");
+    cmd->add_flag("--yes", o->yes, "Run even a family that takes more than ten minutes");
     cmd->callback([o] { selftest(*o); });
 }
 

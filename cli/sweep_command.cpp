@@ -4,10 +4,10 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 
 #include "cluster/cluster.hpp"
 #include "command.hpp"
@@ -16,9 +16,15 @@
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
+#include "toroid/frontend/generations.hpp"
+#include "toroid/frontend/json_output.hpp"
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/frontend/progress_line.hpp"
 #include "toroid/frontend/run_options.hpp"
+#include "toroid/io/chart.hpp"
 #include "toroid/io/file_io.hpp"
+#include "toroid/io/json_text.hpp"
+#include "toroid/output_file.hpp"
 
 namespace toroid::cli {
 namespace {
@@ -36,9 +42,18 @@ struct SweepCliOptions {
     std::size_t batch = 0;
     bool json = false;
     std::string csv, out, plot, shard;
-    bool resume = false, yes = false;
+    bool resume = false, yes = false, partial = false;
     std::vector<std::string> merge_files;
 };
+
+// Every file the command will write, checked before any work (output_file.hpp).
+void check_outputs(const SweepCliOptions& o) {
+    if (!o.csv.empty()) check_output_file(o.csv, "--csv");
+    if (!o.plot.empty()) {
+        check_chart_path(o.plot);
+        check_output_file(o.plot, "--plot");
+    }
+}
 
 RuleFamily make_family(const SweepCliOptions& o) {
     if (!o.family.empty() && !o.rules_file.empty())
@@ -70,7 +85,8 @@ void print_table(const std::vector<RuleCensus>& rules) {
 }
 
 void write_outputs(const SweepCliOptions& o, const std::string& family,
-                   std::vector<RuleCensus> rules, const SweepStats* stats) {
+                   std::vector<RuleCensus> rules, const SweepStats* stats,
+                   const SweepMerge* merge = nullptr) {
     std::sort(rules.begin(), rules.end(),
               [](const RuleCensus& a, const RuleCensus& b) { return a.rule_index < b.rule_index; });
     if (!o.csv.empty()) {
@@ -89,7 +105,11 @@ void write_outputs(const SweepCliOptions& o, const std::string& family,
             j["soups_per_second"] = stats->soups_per_second();
             j["backend"] = stats->backend;
         }
-        std::cout << j.dump(2) << "\n";
+        if (merge && merge->missing) {
+            j["rules_missing"] = merge->missing;
+            j["first_missing_indices"] = merge->first_missing;
+        }
+        frontend::print_json(j);
         return;
     }
     print_table(rules);
@@ -113,6 +133,7 @@ void sweep(SweepCliOptions o) {
         throw InputError("--resume needs --out FILE (the file to resume)");
 
     const RuleFamily family = make_family(o);
+    check_outputs(o);
     SweepOptions so;
     so.soup = SoupConfig{soup.width,   soup.height, o.density, torus.width,
                          torus.height, o.max_gens,  o.run.seed};
@@ -133,12 +154,15 @@ void sweep(SweepCliOptions o) {
         // rank, joined with `toroid sweep merge`.
         if (!o.out.empty()) o.out += "." + std::to_string(cluster.rank());
     }
-    std::vector<std::uint64_t> indices;
-    for (std::uint64_t i = shard_i; i < family.size(); i += shard_n) indices.push_back(i);
-    if (indices.empty())
-        throw InputError("shard " + std::to_string(shard_i) + "/" + std::to_string(shard_n) +
-                         " of family " + family.description() + " (" +
-                         std::to_string(family.size()) + " rules) is empty");
+    if (!o.out.empty()) check_output_file(o.out, "--out");
+    // Never materialised: a family may hold 2^40 rules (rule_index_set.hpp).
+    RuleIndexSet indices = RuleIndexSet::shard_of(family.size(), shard_i, shard_n);
+    // An empty shard (a shard beyond a small family, mpirun -np 3 over 2
+    // rules) is simply empty: its file holds the header, its table no rule.
+    if (indices.empty() && cluster.size() == 1)
+        std::fprintf(stderr, "note: shard %llu/%llu of family %s (%llu rules) holds no rule\n",
+                     (unsigned long long)shard_i, (unsigned long long)shard_n,
+                     family.description().c_str(), (unsigned long long)family.size());
 
     SweepHeader header{family.description(),
                        sweep_settings(family.description(), family.size(), so),
@@ -149,25 +173,34 @@ void sweep(SweepCliOptions o) {
         SweepFile f = read_sweep_file(o.out);
         if (f.header.settings != header.settings || f.header.shard != header.shard)
             throw InputError("--resume: " + o.out + " was written by another sweep (" +
-                             f.header.settings.dump() + ", shard " + f.header.shard +
+                             json_text(f.header.settings) + ", shard " + f.header.shard +
                              "); run with the same family and options, or without --resume");
-        std::set<std::uint64_t> done;
-        for (auto& c : f.rules) done.insert(c.rule_index);
+        if (f.family_size != family.size())  // also caught by the settings; said plainly
+            throw InputError("--resume: " + o.out + " is a sweep of " +
+                             std::to_string(f.family_size) + " rules, not of the " +
+                             std::to_string(family.size()) + " of family " + family.description());
+        std::vector<std::uint64_t> done;
+        for (auto& c : f.rules) done.push_back(c.rule_index);
         results = std::move(f.rules);
         keep = f.valid_bytes;
-        std::erase_if(indices, [&](std::uint64_t i) { return done.count(i) != 0; });
+        indices.leave_out(done);
         if (f.dropped_bytes)
             std::fprintf(stderr, "resume: dropped a partial last line (%llu bytes) of %s\n",
                          (unsigned long long)f.dropped_bytes, o.out.c_str());
     }
+    // Memory first (it holds whatever --yes says): the batches, and every
+    // rule's census kept for the final table (all of them on rank 0 of a job).
+    const std::uint64_t kept =
+        cluster.size() > 1 && cluster.rank() == 0 ? family.size() : results.size() + indices.size();
+    plan_sweep(so, kept);
     const double estimate = estimate_sweep_seconds(so, indices.size());
     if (estimate > 600 && !o.yes)
         throw InputError(
             "family " + family.description() + " is " + std::to_string(indices.size()) +
             " rules x " + std::to_string(o.soups) +
-            " soups = " + std::to_string(indices.size() * o.soups) + " soups of " + o.torus +
-            " up to " + std::to_string(o.max_gens) + " generations: an estimated " +
-            std::to_string(long(estimate / 60)) +
+            " soups = " + frontend::format_rate(double(indices.size()) * double(o.soups)) +
+            " soups of " + o.torus + " up to " + std::to_string(o.max_gens) +
+            " generations: an estimated " + std::to_string(long(estimate / 60)) +
             " minutes; pass --yes to run it (or use fewer rules, soups or generations)");
 
     std::optional<SweepWriter> writer;
@@ -192,7 +225,7 @@ void sweep(SweepCliOptions o) {
         });
     if (cluster.size() > 1) {
         std::string mine;
-        for (const auto& c : results) mine += to_json(c).dump() + "\n";
+        for (const auto& c : results) mine += json_text(to_json(c)) + "\n";
         const std::vector<std::string> all = cluster.gather(mine);
         const double seconds = cluster.max(stats.seconds);
         if (cluster.rank() != 0) return;
@@ -216,13 +249,44 @@ void sweep(SweepCliOptions o) {
     write_outputs(o, family.description(), std::move(results), &stats);
 }
 
+// "B36/S23 (index 5)" when the family can be parsed back from its name, else "index 5".
+std::string missing_rules_text(const SweepMerge& m) {
+    std::optional<RuleFamily> family;
+    try {
+        family = RuleFamily::parse(m.file.header.family);
+        if (family->size() != m.file.family_size) family.reset();
+    } catch (const InputError&) {  // a list from a file or a sample: indices only
+    }
+    std::string text;
+    for (const std::uint64_t i : m.first_missing) {
+        if (!text.empty()) text += ", ";
+        text += family ? family->rule(i).to_string() + " (index " + std::to_string(i) + ")"
+                       : "index " + std::to_string(i);
+    }
+    if (m.missing > m.first_missing.size()) text += ", ...";
+    return text;
+}
+
 void merge(const SweepCliOptions& o) {
-    SweepFile f = merge_sweep_files(o.merge_files);
+    check_outputs(o);
+    if (!o.out.empty()) check_output_file(o.out, "--out");
+    SweepMerge m = merge_sweep_files(o.merge_files);
+    SweepFile& f = m.file;
+    if (m.missing) {
+        const std::string what =
+            std::to_string(m.missing) + " of the " + std::to_string(f.family_size) +
+            " rules of family " + f.header.family + " are in none of the " +
+            std::to_string(o.merge_files.size()) + " files given: " + missing_rules_text(m);
+        if (!o.partial)
+            throw InputError("sweep merge: " + what +
+                             "; merge every shard's file (or pass --partial to merge only these)");
+        std::fprintf(stderr, "note: partial merge: %s\n", what.c_str());
+    }
     if (!o.out.empty()) {
         SweepWriter w(o.out, f.header, false, 0);
         for (const auto& c : f.rules) w.append(c);
     }
-    write_outputs(o, f.header.family, f.rules, nullptr);
+    write_outputs(o, f.header.family, f.rules, nullptr, &m);
 }
 
 }  // namespace
@@ -235,20 +299,27 @@ void add_sweep_command(CLI::App& app) {
                     "Rule family: B3[678]/S23[4] (bracketed counts optional), B[1-8]/S23, "
                     "B2(0.1:0.9:0.1)/S12H, all-moore, all-hex, all-vonneumann");
     cmd->add_option("--rules", o->rules_file, "File with one rule a line");
-    cmd->add_option(
-        "--random-rules", o->random_rules,
-        "Sweep N random rules of the family (all-moore if none given), drawn with --seed");
-    cmd->add_option("--soups", o->soups, "Soups per rule")->capture_default_str();
+    frontend::add_number_option(
+        *cmd, "--random-rules", o->random_rules,
+        "Sweep N random rules of the family (all-moore if none given), drawn with --seed",
+        std::uint64_t(1), std::numeric_limits<std::uint64_t>::max());
+    frontend::add_number_option(*cmd, "--soups", o->soups, "Soups per rule", std::uint64_t(1),
+                                std::numeric_limits<std::uint64_t>::max())
+        ->capture_default_str();
     cmd->add_option("--soup-size", o->soup_size, "Soup size WxH")->capture_default_str();
-    cmd->add_option("--density", o->density, "Soup density")->capture_default_str();
+    frontend::add_number_option(*cmd, "--density", o->density, "Soup density (0..1)", 0.0, 1.0)
+        ->capture_default_str();
     cmd->add_option("--torus", o->torus, "Torus size WxH (equal to the soup size: filled)")
         ->capture_default_str();
-    cmd->add_option("--max-gens", o->max_gens, "Generation limit per soup")->capture_default_str();
+    frontend::add_generations_option(*cmd, "--max-gens", o->max_gens, "Generation limit per soup",
+                                     1)
+        ->capture_default_str();
     frontend::RunOptionsSpec run;
     run.backend_help = "Batch backend: cpu, cuda or auto";
     run.seed_help = "Seed of the soups (and of --random-rules)";
     frontend::add_run_options(*cmd, o->run, run);
-    cmd->add_option("--batch", o->batch, "Tori per batch pass (0 = the backend's choice)");
+    frontend::add_number_option(*cmd, "--batch", o->batch,
+                                "Tori per batch pass (0 = the backend's choice)");
     cmd->add_flag("--json", o->json, "Print the results as JSON");
     cmd->add_option("--csv", o->csv, "Also write one CSV row per rule to FILE");
     cmd->add_option("--plot", o->plot, "Draw the class fractions per rule (.png or .svg)");
@@ -264,6 +335,8 @@ void add_sweep_command(CLI::App& app) {
     m->add_option("--csv", o->csv, "Also write one CSV row per rule to FILE");
     m->add_option("--plot", o->plot, "Draw the class fractions per rule (.png or .svg)");
     m->add_option("--out", o->out, "Write the merged sweep file");
+    m->add_flag("--partial", o->partial,
+                "Merge even when some of the family's rules are in no file (they are listed)");
     m->callback([o] { merge(*o); });
     cmd->callback([o, m] {
         if (m->parsed()) return;

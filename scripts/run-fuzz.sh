@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz and runs
-# each for N seconds (default 30) on a scratch copy of its seed corpus.
+# each for N seconds (default 20) on a scratch copy of its seed corpus: the
+# rule and pattern parsers, the macrocell reader, sweep result files.
 #   scripts/run-fuzz.sh [seconds]
 # Exits non-zero when a fuzzer finds a crash; the reproducer (crash-*,
 # oom-*, timeout-*) is left in build-fuzz/artifacts/<target>/.
 set -euo pipefail
 
-SECONDS_PER_TARGET="${1:-30}"
+SECONDS_PER_TARGET="${1:-20}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="$ROOT/build-fuzz"
 JOBS="${JOBS:-2}"
@@ -19,10 +20,11 @@ cmake -S "$ROOT" -B "$BUILD" \
     -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DTOROID_FUZZ=ON -DTOROID_CUDA=OFF -DTOROID_TESTS=OFF -DTOROID_BENCH=OFF >/dev/null
-cmake --build "$BUILD" -j"$JOBS" --target fuzz_rule fuzz_pattern
+TARGETS=(rule pattern macrocell sweep_file)
+cmake --build "$BUILD" -j"$JOBS" --target "${TARGETS[@]/#/fuzz_}"
 
 status=0
-for target in rule pattern; do
+for target in "${TARGETS[@]}"; do
     corpus="$BUILD/corpus/$target"
     artifacts="$BUILD/artifacts/fuzz_$target"
     rm -rf "$corpus"

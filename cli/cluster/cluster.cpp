@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -14,6 +15,7 @@ namespace toroid::cli {
 namespace {
 
 const ClusterPlugin* plugin = nullptr;  // loaded by from_environment() under mpirun
+int job_rank = 0, job_size = 1;         // of the job started by from_environment()
 
 bool launched_by_mpirun() {
     return std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") ||
@@ -49,7 +51,19 @@ Cluster Cluster::from_environment() {
         plugin = entry();
     }
     plugin->start(&c.rank_, &c.size_);
+    job_rank = c.rank_, job_size = c.size_;
     return c;
+}
+
+std::string cluster_error_prefix() {
+    if (job_size <= 1) return "";
+    return "rank " + std::to_string(job_rank) + " of " + std::to_string(job_size) + ": ";
+}
+
+void end_cluster_job(int code) {
+    if (job_size <= 1 || !plugin) return;
+    std::fflush(nullptr);
+    plugin->abort(code);
 }
 
 std::vector<std::string> Cluster::gather(const std::string& mine) const {

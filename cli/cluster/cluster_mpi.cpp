@@ -53,7 +53,12 @@ double max(double value) {
     return result;
 }
 
-constexpr ClusterPlugin kPlugin{start, gather, max};
+[[noreturn]] void abort_job(int code) {
+    MPI_Abort(MPI_COMM_WORLD, code);
+    std::_Exit(code);  // MPI_Abort does not return; should it, end this rank anyway
+}
+
+constexpr ClusterPlugin kPlugin{start, gather, max, abort_job};
 
 }  // namespace
 }  // namespace toroid::cli

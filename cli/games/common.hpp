@@ -8,10 +8,21 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "toroid/frontend/json_output.hpp"
+#include "toroid/games/outcome.hpp"
+
 namespace toroid::cli {
 
-// Prints JSON (indent 2) to stdout.
-void print_json(const nlohmann::json& j);
+// Prints JSON (indent 2) to stdout: frontend/json_output.hpp, which never
+// fails on text that is not UTF-8 (a move typed in Latin-1).
+using frontend::print_json;
+
+// A Grundy value in JSON, the same for every game: a number when it is
+// finite, the loopy text ("inf(0,2)") otherwise.
+template <class Json = nlohmann::json>
+Json value_json(const games::LoopyValue& v) {
+    return v.finite ? Json(v.value) : Json(v.to_string());
+}
 
 // Adds the subcommands defined in grundy.cpp / play.cpp / lectures.cpp.
 void add_grundy_command(CLI::App& app);

@@ -9,8 +9,10 @@
 #include <stdexcept>
 
 #include "games/common.hpp"
+#include "toroid/atomic_file.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/interrupt_scope.hpp"
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/frontend/progress_line.hpp"
 #include "toroid/games/game_graph.hpp"
 #include "toroid/games/game_spec.hpp"
@@ -22,6 +24,7 @@
 #include "toroid/games/octal_checkpoint.hpp"
 #include "toroid/games/parse.hpp"
 #include "toroid/games/subtraction.hpp"
+#include "toroid/output_file.hpp"
 
 namespace toroid::cli {
 
@@ -40,12 +43,23 @@ struct SeqOptions {
 
 constexpr std::size_t kPrintAll = 2000;
 
+// What to try when no period was found: the proof needs about twice the
+// preperiod plus twice the period (Kayles 0.77: 167 heaps), often more than
+// the default --upto 100.
+std::string period_hint(const Periodicity& per, std::size_t upto) {
+    if (per.found || upto >= 100'000'000) return "";
+    const std::size_t larger =
+        std::min<std::size_t>(100'000'000, std::max<std::size_t>(1000, upto * 10));
+    return "; a period and its proof may need more values: try --upto " + std::to_string(larger);
+}
+
 void print_sequence(const std::string& title, const std::vector<std::uint32_t>& g,
                     const SeqOptions& o, const Periodicity* per, double seconds, json extra) {
-    if (!o.output.empty()) {
-        std::ofstream out(o.output);
-        if (!out) throw InputError("cannot write --output file '" + o.output + "'");
-        for (std::size_t n = 0; n < g.size(); ++n) out << n << " " << g[n] << "\n";
+    if (!o.output.empty()) {  // checked before the computation (check_outputs)
+        std::string text;
+        for (std::size_t n = 0; n < g.size(); ++n)
+            text += std::to_string(n) + " " + std::to_string(g[n]) + "\n";
+        write_file_atomic(o.output, text);
     }
     if (o.json) {
         json j = std::move(extra);
@@ -58,6 +72,7 @@ void print_sequence(const std::string& title, const std::vector<std::uint32_t>& 
             j["period"] = {{"found", per->found},         {"proved", per->proved},
                            {"preperiod", per->preperiod}, {"period", per->period},
                            {"proved_at", per->proved_at}, {"text", per->to_string()}};
+            if (!per->found) j["period"]["hint"] = period_hint(*per, g.size() - 1).substr(2);
         }
         return print_json(j);
     }
@@ -73,8 +88,14 @@ void print_sequence(const std::string& title, const std::vector<std::uint32_t>& 
                   << "\n";
         std::cout << "g(" << g.size() - 1 << ") = " << g.back() << "\n";
     }
-    if (per) std::cout << per->to_string() << "\n";
+    if (per) std::cout << per->to_string() << period_hint(*per, g.size() - 1) << "\n";
     std::cout << "computed in " << seconds << " s\n";
+}
+
+// Every file the command will write, checked before it computes (output_file.hpp).
+void check_outputs(const SeqOptions& o) {
+    if (!o.output.empty()) check_output_file(o.output, "--output");
+    if (!o.checkpoint.empty()) check_output_file(o.checkpoint, "--checkpoint");
 }
 
 double since(std::chrono::steady_clock::time_point t0) {
@@ -116,6 +137,7 @@ void run_subtraction(const SeqOptions& o) {
     if (o.misere) return run_misere_values("subtraction", o.rule, o.upto, o.json);
     const auto set = SubtractionSet::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
+    check_outputs(o);
     const auto t0 = std::chrono::steady_clock::now();
     const auto g = subtraction_grundy(set, upto);
     Periodicity per;
@@ -123,6 +145,12 @@ void run_subtraction(const SeqOptions& o) {
     print_sequence("subtraction game S = {" + set.to_string() + "}", g, o,
                    o.period ? &per : nullptr, since(t0),
                    {{"game", "subtraction"}, {"set", set.to_string()}});
+}
+
+std::string format_seconds(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", s);
+    return buf;
 }
 
 std::string eta_text(double s) {
@@ -141,7 +169,16 @@ void run_octal(const SeqOptions& o) {
     if (o.misere) return run_misere_values("octal", o.rule, o.upto, o.json);
     const auto game = OctalGame::parse(o.rule);
     const auto upto = parse_u64_max(o.upto, "--upto", 100'000'000);
-    if (o.max_time < 0) throw InputError("--max-time must not be negative");
+    // A budget of 0 or less is no budget at all; --no-limit says "none".
+    if (o.max_time < 0)
+        throw InputError("--max-time " + format_seconds(o.max_time) +
+                         " must not be negative: expected a positive number of seconds (or "
+                         "--no-limit for no budget)");
+    if (o.max_time == 0)
+        throw InputError(
+            "--max-time 0 leaves no time: expected a positive number of seconds (or --no-limit "
+            "for no budget)");
+    check_outputs(o);
     const auto t0 = std::chrono::steady_clock::now();
     OctalRunOptions run;
     run.max_seconds = o.no_limit ? 0 : o.max_time;
@@ -206,12 +243,28 @@ void run_octal(const SeqOptions& o) {
         extra["common_values"] = seq.common_values;
         extra["rare_positions"] = seq.rare_positions;
     }
-    if (seq.stopped) {
+    if (seq.stopped && !seq.budget_spent) {
         title += "\nSTOPPED by Ctrl-C: only g(0.." + std::to_string(seq.g.size() - 1) +
                  ") were computed";
         extra["stopped"] = true;
     }
+    if (seq.budget_spent) {
+        title += "\nBUDGET SPENT after " + format_seconds(o.max_time) +
+                 " s (--max-time): only g(0.." + std::to_string(seq.g.size() - 1) +
+                 ") were computed";
+        extra["budget_spent"] = true;
+    }
     print_sequence(title, seq.g, o, o.period && !seq.stopped ? &per : nullptr, since(t0), extra);
+    if (seq.budget_spent) {
+        throw InputError(
+            "octal game " + game.code() + ": the budget --max-time " + format_seconds(o.max_time) +
+            " s was spent at n = " + std::to_string(seq.g.size()) + " of " + std::to_string(upto) +
+            (o.checkpoint.empty()
+                 ? "; raise --max-time (or --no-limit), with --checkpoint FILE to "
+                   "be able to resume"
+                 : "; checkpoint saved, continue with --resume " + o.checkpoint + " --checkpoint " +
+                       o.checkpoint + " and a larger --max-time (or --no-limit)"));
+    }
     if (seq.stopped) {
         throw std::runtime_error("stopped by Ctrl-C at n = " + std::to_string(seq.g.size()) +
                                  (o.checkpoint.empty()
@@ -231,7 +284,7 @@ void run_graph(const std::string& file, bool misere, bool as_json) {
         json moves = json::array();
         for (const auto w : good_moves(graph, a.outcome, v)) moves.push_back(graph.name(w));
         verts.push_back({{"vertex", graph.name(v)},
-                         {"value", a.value[v].to_string()},
+                         {"value", value_json(a.value[v])},
                          {"outcome", to_string(a.outcome[v])},
                          {"good_moves", moves}});
     }
@@ -275,11 +328,6 @@ void run_graph(const std::string& file, bool misere, bool as_json) {
     if (mis) std::cout << mis->statement(graph) << "\n";
 }
 
-nlohmann::json loopy_json(const LoopyValue& v) {
-    if (v.finite) return v.value;
-    return v.to_string();
-}
-
 void run_sum(const std::vector<std::string>& specs, bool as_json) {
     if (specs.empty())
         throw InputError(
@@ -292,13 +340,13 @@ void run_sum(const std::vector<std::string>& specs, bool as_json) {
         for (std::size_t i = 0; i < comps.size(); ++i)
             c.push_back({{"component", i + 1},
                          {"game", comps[i].name},
-                         {"value", loopy_json(comps[i].value)}});
+                         {"value", value_json(comps[i].value)}});
         json m = json::array();
         for (const auto& x : a.winning_moves) {
             json e{{"component", x.component + 1},
                    {"game", comps[x.component].name},
                    {"move", x.description},
-                   {"value_before", loopy_json(comps[x.component].value)},
+                   {"value_before", value_json(comps[x.component].value)},
                    {"value_after", x.target_value}};
             if (x.heap_move)
                 e.update({{"take", x.heap_move->take},
@@ -307,11 +355,14 @@ void run_sum(const std::vector<std::string>& specs, bool as_json) {
             m.push_back(e);
         }
         return print_json({{"components", c},
-                           {"value", loopy_json(a.value)},
+                           {"value", value_json(a.value)},
                            {"outcome", to_string(a.outcome)},
                            {"winning_moves", m}});
     }
-    std::cout << "sum of " << comps.size() << " games (numbered from 1):\n";
+    if (comps.size() == 1)
+        std::cout << "one game (a sum of one):\n";
+    else
+        std::cout << "sum of " << comps.size() << " games (numbered from 1):\n";
     for (std::size_t i = 0; i < comps.size(); ++i)
         std::cout << "  " << i + 1 << ". " << comps[i].name
                   << ": g = " << comps[i].value.to_string() << "\n";
@@ -344,7 +395,7 @@ void run_misere(const std::vector<std::string>& args, bool as_json, bool values,
     for (const auto& p : a.differing) differ.push_back(game.describe(p));
     if (as_json) {
         return print_json({{"position", game.describe(start)},
-                           {"normal_value", a.normal_value.to_string()},
+                           {"normal_value", value_json(a.normal_value)},
                            {"normal_outcome", to_string(a.normal)},
                            {"misere_outcome", to_string(a.misere)},
                            {"misere_winning_moves_to", winning},
@@ -397,8 +448,11 @@ void add_grundy_command(CLI::App& app) {
         if (!sub) {
             c->add_flag("--no-limit", o->no_limit,
                         "compute even when the projected time is beyond --max-time");
-            c->add_option("--max-time", o->max_time,
-                          "refuse when the projected time exceeds SECONDS (default 300)");
+            frontend::add_number_option(
+                *c, "--max-time", o->max_time,
+                "the budget in SECONDS (default 300): the run stops (and saves its "
+                "--checkpoint) when it is spent, and is refused at once when even the pace so "
+                "far projects it far beyond");
             c->add_option("--checkpoint", o->checkpoint,
                           "save g(0..n) to FILE at every doubling of n and on Ctrl-C");
             c->add_option("--resume", o->resume, "continue from a checkpoint FILE");

@@ -32,11 +32,6 @@ struct Report {
     json extra = json::object();
 };
 
-json value_json(const LoopyValue& v) {
-    if (v.finite) return v.value;
-    return v.to_string();
-}
-
 void print_report(const Report& r, bool as_json) {
     if (as_json) {
         json j = r.extra;

@@ -216,7 +216,7 @@ class SolvedSession : public Session {
     }
     json position() const override {
         return {{"position", game_->describe(pos_)},
-                {"value", solved_.value(pos_).to_string()},
+                {"value", value_json<json>(solved_.value(pos_))},
                 {"outcome", to_string(solved_.outcome(pos_))}};
     }
     std::string syntax() const override {
@@ -325,6 +325,20 @@ std::unique_ptr<Session> make_session(const std::vector<std::string>& a, bool mi
                      "chocolate, coins, parity, take, compound or graph");
 }
 
+// An explanation as a sentence of its own (JSON has no "I take ..." before
+// it): "and leave nim-sum 0: ..." becomes "This leaves nim-sum 0: ...".
+std::string sentence(const std::string& why) {
+    for (const auto& [cont, own] :
+         {std::pair<const char*, const char*>{"and leave ", "This leaves "},
+          {"and keep ", "This keeps "}})
+        if (why.rfind(cont, 0) == 0) {
+            std::string s = own + why.substr(std::string(cont).size());
+            if (!s.empty() && s.back() != '.') s += '.';
+            return s;
+        }
+    return why;
+}
+
 struct PlayOptions {
     std::vector<std::string> args;
     bool misere = false, computer_first = false, json = false;
@@ -333,7 +347,7 @@ struct PlayOptions {
 void run_play(const PlayOptions& o) {
     auto s = make_session(o.args, o.misere);
     const bool js = o.json;
-    auto emit = [&](json j) { std::cout << j.dump() << std::endl; };
+    auto emit = [&](const json& j) { frontend::print_ordered_json(j, -1); };  // one line, flushed
     if (js) {
         emit({{"event", "start"},
               {"game", o.args[0]},
@@ -366,7 +380,7 @@ void run_play(const PlayOptions& o) {
                 emit({{"event", "move"},
                       {"by", "computer"},
                       {"move", what},
-                      {"explanation", why},
+                      {"explanation", sentence(why)},
                       {"position", s->position()}});
             else
                 std::cout << "I " << what << (why.rfind("and ", 0) == 0 ? " " : ". ") << why

@@ -92,7 +92,14 @@ std::vector<std::string> library_names() {
 
 NamedPattern find_pattern(const std::string& arg, bool allow_tree) {
     std::error_code ec;
-    if (fs::is_regular_file(arg, ec)) {
+    if (arg == "-") {  // standard input
+        Pattern p = read_pattern_file(arg);
+        std::string name = p.name.empty() ? "<stdin>" : p.name;
+        return {std::move(p), std::move(name), arg};
+    }
+    // Regular files are read; anything else that exists but a folder (a FIFO,
+    // a device) is refused by the reader with what it is, never waited on.
+    if (fs::exists(fs::symlink_status(arg, ec)) && !fs::is_directory(arg, ec)) {
         NamedPattern found{read_pattern_file(arg), pattern_stem(arg), arg};
         if (found.pattern.tree && !allow_tree) {
             const TorusSize t = found.pattern.rule->torus().value();

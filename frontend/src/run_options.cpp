@@ -1,5 +1,6 @@
 #include "toroid/frontend/run_options.hpp"
 
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/frontend/thread_limit.hpp"
 
 namespace toroid::frontend {
@@ -17,13 +18,14 @@ void add_run_options(CLI::App& cmd, RunOptions& o, const RunOptionsSpec& spec) {
                "--threads", [&o](const int& n) { o.threads = checked_threads(n); },
                "CPU threads: 0 = one per usable core; at most " + std::to_string(kThreadsPerCore) +
                    " per usable core (more are refused)")
+            ->transform(number_check<int>())  // checked_threads gives the bound's reason
             ->default_str(std::to_string(o.threads));
     }
-    if (spec.seed) cmd.add_option("--seed", o.seed, spec.seed_help)->capture_default_str();
+    if (spec.seed) add_number_option(cmd, "--seed", o.seed, spec.seed_help)->capture_default_str();
     if (spec.memory)
-        cmd.add_option("--memory", o.memory_mib,
-                       "MiB the hashlife backend may use for its nodes (default: half the free "
-                       "memory)");
+        add_number_option(cmd, "--memory", o.memory_mib,
+                          "MiB the hashlife backend may use for its nodes (default: half the free "
+                          "memory)");
 }
 
 }  // namespace toroid::frontend

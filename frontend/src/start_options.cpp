@@ -3,6 +3,7 @@
 #include "toroid/core/generation_count.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/number_options.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
 namespace toroid::frontend {
@@ -14,7 +15,8 @@ void add_start_options(CLI::App& cmd, StartOptions& o) {
     cmd.add_option(
         "--size", o.size,
         "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h, else room for the pattern)");
-    cmd.add_option("--soup", o.soup, "Fill the torus with a random soup of this density (0..1)");
+    add_number_option(cmd, "--soup", o.soup,
+                      "Fill the torus with a random soup of this density (0..1)");
     cmd.add_option("--pattern", o.pattern,
                    "Pattern file (.rle, .cells, .lif, .mc, each maybe .gz) or library name "
                    "(acorn, glider, ...), "

@@ -7,6 +7,7 @@
 
 #include "toroid/error.hpp"
 #include "toroid/games/parse.hpp"
+#include "toroid/input_file.hpp"
 
 namespace toroid::games {
 
@@ -102,9 +103,9 @@ GameGraph parse_game_graph(std::istream& in, const std::string& source) {
 }
 
 GameGraph read_game_graph(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError("cannot open graph file '" + path + "'");
-    return parse_game_graph(in, path);
+    // Regular files or "-" only: a FIFO is refused, not waited on (input_file.hpp).
+    std::istringstream in(read_input_file(path));
+    return parse_game_graph(in, path == "-" ? "<stdin>" : path);
 }
 
 }  // namespace toroid::games

@@ -6,13 +6,7 @@
 namespace toroid::games {
 
 std::string HeapSumMove::to_string() const {
-    std::string s = (move.take == 0 ? "split heap " + std::to_string(heap + 1)
-                                    : "take " + std::to_string(move.take) + " from heap " +
-                                          std::to_string(heap + 1));
-    if (move.left)
-        return s + (move.take == 0 ? " into " : ", splitting the rest into ") +
-               std::to_string(move.left) + " and " + std::to_string(move.right);
-    return s + " (leaving " + std::to_string(move.right) + ")";
+    return heap_move_text(move.take, move.left, move.right, heap + 1);
 }
 
 HeapSum::HeapSum(std::vector<Heap> heaps, bool misere) : heaps_(std::move(heaps)), misere_(misere) {

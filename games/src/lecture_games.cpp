@@ -186,6 +186,13 @@ std::string ChocolateBar::describe(const Position& p) const {
     return std::to_string(p[0]) + " x " + std::to_string(p[1]) + " bar";
 }
 
+std::string ChocolateBar::describe_move(const Position& from, const Position& to) const {
+    const bool rows = to[0] != from[0];
+    const std::int64_t off = rows ? from[0] - to[0] : from[1] - to[1];
+    return "break off " + std::to_string(off) + (rows ? " row" : " column") +
+           (off == 1 ? "" : "s") + ", leaving a " + describe(to);
+}
+
 std::uint64_t chocolate_closed_form(std::int64_t m, std::int64_t n) {
     return static_cast<std::uint64_t>(m - 1) ^ static_cast<std::uint64_t>(n - 1);
 }
@@ -240,7 +247,8 @@ std::vector<Position> CoinStrip::moves(const Position& p) const {
 std::string CoinStrip::describe_move(const Position& from, const Position& to) const {
     const auto [i, d] = changed(from, to);
     return "move coin " + std::to_string(i + 1) + " from cell " + std::to_string(from[i]) +
-           " to cell " + std::to_string(to[i]) + " (" + std::to_string(d) + " left)";
+           " to cell " + std::to_string(to[i]) + " (" + std::to_string(d) +
+           (d == 1 ? " cell" : " cells") + " to the left)";
 }
 
 std::uint64_t coin_strip_closed_form(const Position& cells) {

@@ -63,12 +63,18 @@ bool OctalGame::splits() const {
     return false;
 }
 
+std::string heap_move_text(std::uint64_t take, std::uint64_t left, std::uint64_t right,
+                           std::size_t heap) {
+    const std::string h = heap ? " heap " + std::to_string(heap) : "";
+    if (take == 0)
+        return "split" + h + " into " + std::to_string(left) + " and " + std::to_string(right);
+    const std::string s = "take " + std::to_string(take) + (heap ? " from" + h : "");
+    if (left == 0) return s + " (leaving " + std::to_string(right) + ")";
+    return s + " (leaving " + std::to_string(left) + " and " + std::to_string(right) + ")";
+}
+
 std::string OctalMove::to_string() const {
-    std::string s = take == 0 ? "split" : "take " + std::to_string(take);
-    if (left == 0 && right == 0) return s + " leaving nothing";
-    if (left == 0) return s + " leaving " + std::to_string(right);
-    return s + (take == 0 ? " into " : " leaving ") + std::to_string(left) + " and " +
-           std::to_string(right);
+    return heap_move_text(take, left, right);
 }
 
 std::vector<OctalMove> octal_moves(const OctalGame& game, std::uint64_t n) {
@@ -271,12 +277,38 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
         return true;
     };
     if (resumed > 0 && periodic_rest(resumed)) return out;
-    auto stop_now = [&](std::size_t n) {
-        if (!options.stop_requested || (n & 4095) != 0 || !options.stop_requested()) return false;
-        g.resize(n);  // g(0..n-1) are computed
+    // The budget: spent when the run has taken max_seconds (wall clock).
+    auto budget_spent = [&] {
+        return options.max_seconds > 0 && seconds_since(t0) >= options.max_seconds;
+    };
+    // Refused early only when even a projection that can only be too low
+    // (the time per heap measured over the last stretch, extrapolated
+    // linearly: quadratic runs only grow dearer) is far beyond the budget
+    // left; anything closer runs, and stops when the budget is spent.
+    auto far_beyond_budget = [&](double linear_seconds) {
+        if (options.max_seconds <= 0) return false;
+        const double left = std::max(0.0, options.max_seconds - seconds_since(t0));
+        return linear_seconds > kRefuseBeyondBudget * left;
+    };
+    auto budget_text = [&] {
+        char budget[32];
+        std::snprintf(budget, sizeof budget, "%g", options.max_seconds);
+        return "the budget --max-time " + std::string(budget) + " s (" +
+               human_seconds(seconds_since(t0)) + " spent)";
+    };
+    // Ctrl-C or the budget: g(0..n-1) are computed; checkpointed, returned.
+    auto stop_at = [&](std::size_t n, bool budget) {
+        g.resize(n);
         out.stopped = true;
+        out.budget_spent = budget;
         out.computed = n;
         if (options.checkpoint) options.checkpoint(g);
+    };
+    auto stop_now = [&](std::size_t n) {
+        if ((n & 4095) != 0) return false;
+        const bool ctrl_c = options.stop_requested && options.stop_requested();
+        if (!ctrl_c && !budget_spent()) return false;
+        stop_at(n, !ctrl_c);
         return true;
     };
 
@@ -342,11 +374,15 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
         std::size_t reported = from >> 16;  // progress once per 65536 heaps (blocks vary)
         for (std::size_t lo = from; lo <= upto;) {
             const std::size_t hi = std::min(upto, next_check);
-            bool stop = false;
+            bool stop = false, spent = false;
             const std::size_t done =
                 octal_dense_fill(game, g, lo, hi, options.threads, [&](std::size_t m) {
                     if (options.stop_requested && options.stop_requested()) {
                         stop = true;
+                        return false;
+                    }
+                    if (budget_spent()) {
+                        stop = spent = true;
                         return false;
                     }
                     if (options.progress && (m >> 16) != reported) {
@@ -364,10 +400,7 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
                     return true;
                 });
             if (stop) {
-                g.resize(done + 1);
-                out.stopped = true;
-                out.computed = done + 1;
-                if (options.checkpoint) options.checkpoint(g);
+                stop_at(done + 1, spent);
                 return finish();
             }
             if (hi == next_check) {
@@ -382,13 +415,13 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
                 if (options.progress)
                     options.progress({hi, upto, true, static_cast<double>(hi) / 2, 0, 0, trend, "",
                                       seconds_since(t0), e});
-                if (options.max_seconds > 0 && e > options.max_seconds) {
+                if (far_beyond_budget(per * rest)) {
                     throw InputError("octal game " + game.code() + ": g(0.." +
                                      std::to_string(upto) + ") would take about " +
                                      human_seconds(e) + " more on the exact quadratic path (" +
-                                     trend + "), beyond the budget --max-time " +
-                                     std::to_string(static_cast<long long>(options.max_seconds)) +
-                                     " s; raise it (e.g. --max-time " +
+                                     trend + "; at least " + human_seconds(per * rest) +
+                                     " at the pace so far), far beyond " + budget_text() +
+                                     "; raise it (e.g. --max-time " +
                                      std::to_string(static_cast<long long>(e * 1.5 + 60)) +
                                      ", --checkpoint FILE to resume later) or ask for a smaller "
                                      "--upto");
@@ -481,13 +514,14 @@ OctalSequence octal_grundy_scheduled(const OctalGame& game, std::size_t upto,
                                  std::to_string(static_cast<long long>(projected_work)) +
                                  " more steps; ask for a smaller --upto (or --no-limit)");
             }
-            if (options.max_seconds > 0 && eta > options.max_seconds && j >= 2) {
+            const double linear = sec_per_heap * rest;  // never above eta
+            if (j >= 2 && far_beyond_budget(linear)) {
                 throw InputError(
                     "octal game " + game.code() + ": g(0.." + std::to_string(upto) +
                     ") would take about " + human_seconds(eta) + " more by the trend so far (" +
-                    share_text + "), beyond the budget --max-time " +
-                    std::to_string(static_cast<long long>(options.max_seconds)) +
-                    " s; raise it (e.g. --max-time " +
+                    share_text + "; at least " + human_seconds(linear) +
+                    " at the pace so far), far beyond " + budget_text() +
+                    "; raise it (e.g. --max-time " +
                     std::to_string(static_cast<long long>(eta * 1.5 + 60)) +
                     ", --checkpoint FILE to resume later) or ask for a smaller --upto");
             }

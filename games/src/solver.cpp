@@ -20,7 +20,8 @@ std::string ImpartialGame::describe(const Position& p) const {
 }
 
 std::string ImpartialGame::describe_move(const Position&, const Position& to) const {
-    return "to " + describe(to);
+    return "move to " +
+           describe(to);  // a verb phrase: "I move to ...", "winning move: move to ..."
 }
 
 std::size_t SolvedGame::id(const Position& p) const {

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <sstream>
 
+#include "json_fields.hpp"
 #include "toroid/error.hpp"
+#include "toroid/io/json_text.hpp"
 
 namespace toroid {
 namespace {
@@ -138,36 +140,59 @@ nlohmann::json to_json(const RuleCensus& c) {
 }
 
 RuleCensus census_from_json(const nlohmann::json& j) {
-    try {
-        RuleCensus c;
-        c.rule = j.at("rule").get<std::string>();
-        c.rule_index = j.at("rule_index").get<std::uint64_t>();
-        c.soups = j.at("soups").get<std::uint64_t>();
-        for (int k = 0; k < kSoupClasses; ++k)
-            c.classes[std::size_t(k)] =
-                j.at("classes").at(soup_class_name(SoupClass(k))).get<std::uint64_t>();
-        c.stabilisation_median = j.at("stabilisation_gens").at("median").get<std::uint64_t>();
-        c.stabilisation_max = j.at("stabilisation_gens").at("max").get<std::uint64_t>();
-        for (auto& [p, n] : j.at("periods").items())
-            c.periods[std::stoull(p)] = n.get<std::uint64_t>();
-        for (auto& [code, n] : j.at("objects").items()) c.objects[code] = n.get<std::uint64_t>();
-        for (const auto& s : j.at("soups_of_interest"))
-            c.interesting.push_back(
-                SoupOfInterest{s.at("why").get<std::string>(), s.at("soup").get<std::uint64_t>(),
-                               s.at("seed").get<std::uint64_t>(), s.at("class").get<std::string>(),
-                               s.at("settled_at").get<std::uint64_t>(),
-                               s.at("rle").get<std::string>(), s.at("replay").get<std::string>()});
-        if (j.contains("stochastic")) {
-            c.stochastic = true;
-            c.extinction_median = j["stochastic"].at("extinction_median").get<std::uint64_t>();
-            c.mean_final_density = j["stochastic"].at("mean_final_density").get<double>();
-        }
-        if (j.contains("mean_growth_slope"))
-            c.mean_growth_slope = j["mean_growth_slope"].get<double>();
-        return c;
-    } catch (const nlohmann::json::exception& e) {
-        throw InputError(std::string("malformed sweep result: ") + e.what());
+    using detail::JsonFields;
+    const JsonFields f(j, "");
+    RuleCensus c;
+    c.rule = f.text("rule");
+    c.rule_index = f.count("rule_index");
+    c.soups = f.count("soups");
+    if (c.soups == 0) throw InputError("field 'soups' is 0: expected 1 or more soups");
+    const JsonFields classes = f.object("classes");
+    std::uint64_t classified = 0;
+    for (int k = 0; k < kSoupClasses; ++k) {
+        const std::uint64_t n = classes.count(soup_class_name(SoupClass(k)));
+        c.classes[std::size_t(k)] = n;
+        if (n > c.soups)
+            throw InputError("field '" + classes.name(soup_class_name(SoupClass(k))) + "' is " +
+                             std::to_string(n) + ": more than the " + std::to_string(c.soups) +
+                             " soups of the rule");
+        classified += n;
     }
+    if (classified != c.soups)
+        throw InputError("fields 'classes.*' add up to " + std::to_string(classified) +
+                         " soups: expected the " + std::to_string(c.soups) + " of field 'soups'");
+    const JsonFields stab = f.object("stabilisation_gens");
+    c.stabilisation_median = stab.count("median");
+    c.stabilisation_max = stab.count("max");
+    const JsonFields periods = f.object("periods");
+    for (const auto& [p, n] : periods.json().items()) {
+        const std::string field = "periods." + p;
+        if (p.empty() || p.size() > 19 || p.find_first_not_of("0123456789") != std::string::npos ||
+            p == "0")
+            throw InputError("field '" + utf8_escaped(field) +
+                             "': the key is not a period (expected a whole number 1 or more)");
+        c.periods[std::stoull(p)] = JsonFields::count_of(n, field);
+    }
+    const JsonFields objects = f.object("objects");
+    for (const auto& [code, n] : objects.json().items())
+        c.objects[code] = JsonFields::count_of(n, "objects." + utf8_escaped(code));
+    const nlohmann::json& list = f.at("soups_of_interest");
+    if (!list.is_array()) JsonFields::fail("soups_of_interest", "an array", list);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const JsonFields s(list[i], "soups_of_interest[" + std::to_string(i) + "]");
+        c.interesting.push_back(SoupOfInterest{s.text("why"), s.count("soup"), s.count("seed"),
+                                               s.text("class"), s.count("settled_at"),
+                                               s.text("rle"), s.text("replay")});
+    }
+    if (f.has("stochastic")) {
+        const JsonFields st = f.object("stochastic");
+        c.stochastic = true;
+        c.extinction_median = st.count("extinction_median");
+        c.mean_final_density = st.number("mean_final_density", 0, 1);
+    }
+    if (f.has("mean_growth_slope"))
+        c.mean_growth_slope = f.number("mean_growth_slope", -1e300, 1e300);
+    return c;
 }
 
 std::string census_csv_header() {

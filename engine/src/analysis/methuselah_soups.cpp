@@ -6,6 +6,7 @@
 
 #include "toroid/analysis/soup_run.hpp"
 #include "toroid/error.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid {
 namespace {
@@ -47,6 +48,13 @@ MethuselahSoupReport search_methuselah_soups(const MethuselahSoupSearch& search,
         throw InputError(
             "--checkpoint and --resume apply to one pattern, not to soups (rerun a soup by its "
             "number)");
+    // Every soup's result is kept for the table (and the ranking): refused
+    // before the first soup when they could not all be held.
+    const double per_soup = double(sizeof(MethuselahSoup) + sizeof(std::size_t)) + 160;
+    check_host_memory({double(search.count) * per_soup,
+                       "a search of " + std::to_string(search.count) + " soups",
+                       "each soup's result kept for the table, about " + human_bytes(per_soup),
+                       "ask for fewer soups with --count (and go on from --first later)"});
     const SoupConfig config = soup_config(search);
     MethuselahSoupReport report;
     double lifespans = 0;
@@ -63,6 +71,9 @@ MethuselahSoupReport search_methuselah_soups(const MethuselahSoupSearch& search,
                                          "soup " + std::to_string(soup.index), rule, options);
         if (soup.result.stabilised) ++report.stabilised, lifespans += double(soup.result.lifespan);
         const bool interrupted = soup.result.interrupted;
+        // The population curve (8 bytes a generation) is for one pattern's
+        // plot; a table of soups keeps only the figures.
+        std::vector<std::uint64_t>().swap(soup.result.population);
         report.soups.push_back(std::move(soup));
         if (interrupted) {
             report.interrupted = true;

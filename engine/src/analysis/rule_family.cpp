@@ -11,6 +11,7 @@
 #include "toroid/core/isotropic.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/file_io.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid {
 namespace {
@@ -324,6 +325,11 @@ RuleFamily RuleFamily::random_sample(std::uint64_t n, std::uint64_t seed) const 
     if (n > total)
         throw InputError("--random-rules " + std::to_string(n) + " is more than the " +
                          std::to_string(total) + " rules of family " + description_);
+    // The sample is a list: its indices while drawn, then its rules.
+    const double per_rule = double(sizeof(Rule)) + 64;  // the rule, its set node
+    check_host_memory(
+        {double(n) * per_rule, "a sample of " + std::to_string(n) + " rules of " + description_,
+         "each rule drawn kept in a list, about " + human_bytes(per_rule), "draw fewer rules"});
     std::set<std::uint64_t> picked;
     std::uint64_t state = seed;
     while (picked.size() < n) {

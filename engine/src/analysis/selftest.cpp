@@ -18,7 +18,12 @@ constexpr std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1},  {2, 3},  {3
 
 }  // namespace
 
-SelftestReport run_selftest(const RuleFamily& family, const std::vector<std::uint64_t>& indices,
+double selftest_seconds_at_least(std::uint64_t rules, int threads) {
+    const double workers = threads > 0 ? double(threads) : double(ThreadPool::hardware_threads());
+    return double(rules) / (kSelftestRulesPerSecond * std::max(1.0, workers));
+}
+
+SelftestReport run_selftest(const RuleFamily& family, const RuleIndexSet& indices,
                             const SelftestOptions& o,
                             const std::function<void(std::uint64_t)>& progress) {
     SelftestReport report;
@@ -46,14 +51,14 @@ SelftestReport run_selftest(const RuleFamily& family, const std::vector<std::uin
             report.failures.push_back({rule.to_string(), backend, w, h, gen});
     };
     pool.run(indices.size(), [&](std::size_t task) {
-        const Rule rule = family.rule(indices[task]);
+        const Rule rule = family.rule(indices.at(task));
         const CompiledRule compiled = rule.compile();
         std::uint64_t checks = 0;
         for (auto [w, h] : kSizes) {
             Grid start(w, h);
             fill_soup(
                 start, 0.5,
-                o.seed ^ (indices[task] * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
+                o.seed ^ (indices.at(task) * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
             std::vector<Grid> expected{start};
             for (int g = 0; g < o.generations; ++g)
                 expected.push_back(reference_step(expected.back(), rule, o.seed, std::uint64_t(g)));

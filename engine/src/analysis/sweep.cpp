@@ -4,13 +4,16 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <thread>
 
+#include "toroid/core/grid.hpp"
 #include "toroid/cpu/cpu_batch_backend.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 #include "toroid/error.hpp"
+#include "toroid/memory.hpp"
 #include "toroid/usable_cores.hpp"
 
 namespace toroid {
@@ -118,20 +121,95 @@ std::string sweep_backend(const std::string& asked) {
     return "cpu";
 }
 
+// Rules per block of work: enough (rule, soup) jobs to keep every caller's
+// batch filled four times over.
+std::uint64_t rules_per_block(const SweepOptions& o, int callers, std::size_t batch) {
+    const double target = double(callers) * double(batch) * 4;
+    return std::uint64_t(std::max(1.0, std::ceil(target / double(o.soups))));
+}
+
+// What a sweep with `batch` tori per caller allocates, by part.
+struct SweepBytes {
+    double torus = 0, history = 0, slot = 0, ash = 0, outcomes = 0, kept = 0;
+    double total(int callers, std::size_t batch) const {
+        return double(callers) * (double(batch) * slot + ash) + outcomes + kept;
+    }
+};
+
+SweepBytes sweep_bytes(const SweepOptions& o, int callers, std::size_t batch,
+                       std::uint64_t kept_censuses) {
+    SweepBytes b;
+    b.torus = canonical_plane_bytes(o.soup.torus_width, o.soup.torus_height);
+    // A soup's tracker keeps every generation's population (4 bytes) and
+    // finds cycles in a hash table of (hash, generation) grown at half full
+    // (up to 4 slots of 12 bytes per generation, and the old table while it
+    // grows): up to 64 bytes per generation for a soup that runs to the limit.
+    b.history = 64.0 * (double(o.soup.max_gens) + 1);
+    b.slot = b.torus + b.history + double(sizeof(SoupTracker) + sizeof(CompiledRule) + 16) +
+             12.0 * double(o.chunk);  // the chunk's hashes and populations
+    b.ash = 4 * b.torus;              // state, envelope and copies of the ash census
+    const double jobs = double(rules_per_block(o, callers, batch)) * double(o.soups);
+    b.outcomes = jobs * double(sizeof(SoupOutcome) + sizeof(Rule) / 4);
+    b.kept = double(kept_censuses) * census_bytes_at_least();
+    return b;
+}
+
+SweepPlan plan_for(const BatchBackend& backend, const SweepOptions& o,
+                   std::uint64_t kept_censuses) {
+    if (o.soups == 0) throw InputError("--soups 0: expected at least one soup per rule");
+    check_grid_size(o.soup.torus_width, o.soup.torus_height);
+    SweepPlan plan;
+    plan.callers = std::max(1, backend.concurrent_callers());
+    const TorusShape shape = TorusShape::of(o.soup.torus_width, o.soup.torus_height);
+    plan.batch = o.batch ? o.batch : std::max<std::size_t>(1, backend.preferred_batch(shape));
+    if (!o.batch) {  // the backend's choice: halved until it fits (results do not change)
+        const double budget = 0.9 * double(available_memory_bytes());
+        while (plan.batch > 1 && budget > 0 &&
+               sweep_bytes(o, plan.callers, plan.batch, kept_censuses)
+                       .total(plan.callers, plan.batch) > budget)
+            plan.batch /= 2;
+    }
+    const SweepBytes b = sweep_bytes(o, plan.callers, plan.batch, kept_censuses);
+    plan.bytes = b.total(plan.callers, plan.batch);
+    const std::string torus = torus_name(o.soup.torus_width, o.soup.torus_height);
+    std::string breakdown = std::to_string(plan.callers) + " caller" +
+                            (plan.callers == 1 ? "" : "s") + " x " + std::to_string(plan.batch) +
+                            (plan.batch == 1 ? " torus" : " tori") + " x (" + human_bytes(b.torus) +
+                            " torus + " + human_bytes(b.history) + " of history up to --max-gens " +
+                            std::to_string(o.soup.max_gens) +
+                            "), 4 torus copies per caller for the ash census, " +
+                            human_bytes(b.outcomes) + " of soup outcomes per block";
+    if (kept_censuses)
+        breakdown += ", " + std::to_string(kept_censuses) +
+                     " rules' censuses kept for the table (" + human_bytes(b.kept) + ")";
+    std::string advice = o.batch ? "give a smaller --batch, " : "";
+    advice += "choose a smaller --torus or --max-gens, fewer --soups";
+    if (kept_censuses) advice += ", or sweep the family in shards (--shard i/N, then sweep merge)";
+    check_host_memory({plan.bytes, "a sweep of soups on " + torus, breakdown, advice});
+    return plan;
+}
+
 }  // namespace
 
-SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>& rule_indices,
+double census_bytes_at_least() {
+    // The struct, four soups of interest with their texts, a few objects.
+    return double(sizeof(RuleCensus) + 4 * (sizeof(SoupOfInterest) + 128) + 256);
+}
+
+SweepPlan plan_sweep(const SweepOptions& o, std::uint64_t kept_censuses) {
+    const auto backend = create_batch_backend(sweep_backend(o.backend), BatchOptions{o.threads});
+    return plan_for(*backend, o, kept_censuses);
+}
+
+SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
                      const SweepOptions& o, const std::function<void(const RuleCensus&)>& on_rule,
                      const std::function<void(const SweepProgress&)>& on_progress) {
-    if (o.soups == 0) throw InputError("--soups 0: expected at least one soup per rule");
     if (o.chunk == 0) throw InputError("chunk of 0 generations");
     auto backend = create_batch_backend(sweep_backend(o.backend), BatchOptions{o.threads});
-    const int callers = std::max(1, backend->concurrent_callers());
-    const TorusShape shape = TorusShape::of(o.soup.torus_width, o.soup.torus_height);
-    const std::size_t batch_size = o.batch ? o.batch : backend->preferred_batch(shape);
-    const std::uint64_t per_block_target = std::uint64_t(callers) * batch_size * 4;
-    const std::uint64_t rules_per_block =
-        std::max<std::uint64_t>(1, (per_block_target + o.soups - 1) / o.soups);
+    const SweepPlan plan = plan_for(*backend, o, 0);  // before anything is allocated
+    const int callers = plan.callers;
+    const std::size_t batch_size = plan.batch;
+    const std::uint64_t block = rules_per_block(o, callers, batch_size);
 
     // A backend with one caller (a GPU) leaves the cores to the host's share:
     // the trackers ingest each chunk on a pool.
@@ -146,11 +224,11 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
     SweepProgress progress;
     progress.rules_total = rule_indices.size();
     const auto t0 = Clock::now();
-    for (std::size_t first = 0; first < rule_indices.size(); first += rules_per_block) {
-        const std::size_t last =
-            std::min<std::size_t>(rule_indices.size(), first + rules_per_block);
+    for (std::uint64_t first = 0; first < rule_indices.size(); first += block) {
+        const std::uint64_t last = std::min<std::uint64_t>(rule_indices.size(), first + block);
         std::vector<Rule> rules;
-        for (std::size_t k = first; k < last; ++k) rules.push_back(family.rule(rule_indices[k]));
+        for (std::uint64_t k = first; k < last; ++k)
+            rules.push_back(family.rule(rule_indices.at(k)));
         const std::uint64_t jobs = std::uint64_t(rules.size()) * o.soups;
         std::vector<SoupOutcome> outcomes;
         outcomes.resize(std::size_t(jobs));
@@ -182,7 +260,7 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
         for (std::size_t r = 0; r < rules.size(); ++r) {
             std::vector<SoupOutcome> mine(outcomes.begin() + std::ptrdiff_t(r * o.soups),
                                           outcomes.begin() + std::ptrdiff_t((r + 1) * o.soups));
-            on_rule(summarise(rules[r], rule_indices[first + r], o.soup, mine));
+            on_rule(summarise(rules[r], rule_indices.at(first + r), o.soup, mine));
             ++progress.rules_done;
             progress.soups_done += o.soups;
         }

@@ -6,9 +6,12 @@
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <tuple>
 
+#include "json_fields.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/file_io.hpp"
+#include "toroid/io/json_text.hpp"
 
 namespace toroid {
 
@@ -26,16 +29,49 @@ nlohmann::json sweep_settings(const std::string& family, std::uint64_t family_si
 }
 
 std::string header_line(const SweepHeader& h) {
-    return nlohmann::json{
-        {"toroid_sweep", 1}, {"family", h.family}, {"settings", h.settings}, {"shard", h.shard}}
-        .dump();
+    return json_text(nlohmann::json{
+        {"toroid_sweep", 1}, {"family", h.family}, {"settings", h.settings}, {"shard", h.shard}});
 }
 
+namespace {
+
+// The header line: version 1, family, settings (with the rule count), shard.
+void read_header(const nlohmann::json& j, SweepFile& f) {
+    using detail::JsonFields;
+    if (!j.is_object() || !j.contains("toroid_sweep"))
+        throw InputError(
+            "not a toroid sweep file: expected the header line written by 'toroid sweep --out'");
+    const JsonFields h(j, "");
+    const std::uint64_t version = h.count("toroid_sweep");
+    if (version != 1)
+        throw InputError("field 'toroid_sweep' is " + std::to_string(version) +
+                         ": this toroid reads sweep files of version 1 (written by a newer "
+                         "toroid?)");
+    f.header.family = h.text("family");
+    const JsonFields settings = h.object("settings");
+    f.header.settings = settings.json();
+    f.family_size = settings.count("rules");
+    if (f.family_size == 0) throw InputError("field 'settings.rules' is 0: expected 1 or more");
+    f.header.shard = h.has("shard") ? h.text("shard") : "0/1";
+    try {
+        (void)parse_shard(f.header.shard);
+    } catch (const InputError& e) {
+        throw InputError("field 'shard': " + std::string(e.what()));
+    }
+}
+
+}  // namespace
+
 SweepFile read_sweep_file(const std::string& path) {
-    const std::string text = read_text_file(path);
+    return parse_sweep_file(read_text_file(path), path == "-" ? "<stdin>" : path);
+}
+
+SweepFile parse_sweep_file(std::string_view text, const std::string& name) {
     SweepFile f;
+    std::uint64_t shard_i = 0, shard_n = 1;
+    std::map<std::uint64_t, std::size_t> seen;  // rule index -> position in f.rules
     std::size_t pos = 0;
-    int line_number = 0;
+    std::uint64_t line_number = 0;
     while (pos < text.size()) {
         const std::size_t end = text.find('\n', pos);
         if (end == std::string::npos) {  // a partial last line: the run was killed mid-write
@@ -43,33 +79,45 @@ SweepFile read_sweep_file(const std::string& path) {
             break;
         }
         ++line_number;
-        const std::string line = text.substr(pos, end - pos);
+        const std::string where = name + ":" + std::to_string(line_number) + ": ";
+        const std::string_view line = text.substr(pos, end - pos);
         nlohmann::json j;
         try {
             j = nlohmann::json::parse(line);
         } catch (const nlohmann::json::exception& e) {
-            throw InputError(path + ":" + std::to_string(line_number) +
-                             ": not a sweep result line (" + e.what() + ")");
+            throw InputError(where + "not a sweep result line (" + e.what() + ")");
         }
-        if (line_number == 1) {
-            if (!j.is_object() || !j.contains("toroid_sweep"))
-                throw InputError(path +
-                                 ":1: not a toroid sweep file: expected the header line "
-                                 "written by 'toroid sweep --out'");
-            f.header.family = j.value("family", "");
-            f.header.settings = j.value("settings", nlohmann::json::object());
-            f.header.shard = j.value("shard", "0/1");
-        } else {
-            try {
-                f.rules.push_back(census_from_json(j));
-            } catch (const InputError& e) {
-                throw InputError(path + ":" + std::to_string(line_number) + ": " + e.what());
+        try {
+            if (line_number == 1) {
+                read_header(j, f);
+                std::tie(shard_i, shard_n) = parse_shard(f.header.shard);
+            } else {
+                RuleCensus c = census_from_json(j);
+                if (c.rule_index >= f.family_size)
+                    throw InputError("field 'rule_index' is " + std::to_string(c.rule_index) +
+                                     ": outside the family of " + std::to_string(f.family_size) +
+                                     " rules (indices 0 to " + std::to_string(f.family_size - 1) +
+                                     ")");
+                if (c.rule_index % shard_n != shard_i)
+                    throw InputError("field 'rule_index' is " + std::to_string(c.rule_index) +
+                                     ": not a rule of shard " + f.header.shard +
+                                     " named in the header (indices i, i + N, ...)");
+                const auto [it, inserted] = seen.emplace(c.rule_index, f.rules.size());
+                if (!inserted) {
+                    if (to_json(f.rules[it->second]) != to_json(c))
+                        throw InputError("rule index " + std::to_string(c.rule_index) +
+                                         " appears twice with different results");
+                } else {
+                    f.rules.push_back(std::move(c));
+                }
             }
+        } catch (const InputError& e) {
+            throw InputError(where + e.what());
         }
         pos = end + 1;
         f.valid_bytes = pos;
     }
-    if (line_number == 0) throw InputError(path + ": empty sweep file (no header line)");
+    if (line_number == 0) throw InputError(name + ": empty sweep file (no header line)");
     return f;
 }
 
@@ -98,23 +146,32 @@ SweepWriter::~SweepWriter() {
 }
 
 void SweepWriter::append(const RuleCensus& c) {
-    const std::string line = to_json(c).dump() + "\n";
+    const std::string line = json_text(to_json(c)) + "\n";
     if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
         throw std::runtime_error("writing " + path_ + " failed: " + std::strerror(errno));
 }
 
-SweepFile merge_sweep_files(const std::vector<std::string>& paths) {
-    if (paths.empty()) throw InputError("sweep merge: no files given");
-    SweepFile merged;
+SweepMerge merge_sweep_files(const std::vector<std::string>& paths) {
+    std::vector<SweepFile> files;
+    for (const std::string& p : paths) files.push_back(read_sweep_file(p));
+    return merge_sweeps(std::move(files), paths);
+}
+
+SweepMerge merge_sweeps(std::vector<SweepFile> files, const std::vector<std::string>& paths) {
+    if (files.empty()) throw InputError("sweep merge: no files given");
+    SweepMerge m;
+    SweepFile& merged = m.file;
     std::map<std::uint64_t, RuleCensus> by_index;
-    for (std::size_t k = 0; k < paths.size(); ++k) {
-        SweepFile f = read_sweep_file(paths[k]);
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        SweepFile& f = files[k];
         if (k == 0) {
             merged.header = f.header;
-        } else if (f.header.settings != merged.header.settings) {
+            merged.family_size = f.family_size;
+        } else if (f.header.settings != merged.header.settings ||
+                   f.header.family != merged.header.family) {
             throw InputError("sweep merge: " + paths[k] + " was run with other settings than " +
-                             paths[0] + " (" + f.header.settings.dump() + " vs " +
-                             merged.header.settings.dump() + ")");
+                             paths[0] + " (" + json_text(f.header.settings) + " vs " +
+                             json_text(merged.header.settings) + ")");
         }
         for (RuleCensus& c : f.rules) {
             auto [it, inserted] = by_index.emplace(c.rule_index, c);
@@ -125,16 +182,32 @@ SweepFile merge_sweep_files(const std::vector<std::string>& paths) {
         }
     }
     merged.header.shard = "0/1";
-    for (auto& [i, c] : by_index) merged.rules.push_back(std::move(c));
-    return merged;
+    std::uint64_t expected = 0;                                      // the next index without a gap
+    auto note_missing = [&](std::uint64_t from, std::uint64_t to) {  // [from, to)
+        m.missing += to - from;
+        for (std::uint64_t i = from; i < to && m.first_missing.size() < 20; ++i)
+            m.first_missing.push_back(i);
+    };
+    for (auto& [i, c] : by_index) {
+        note_missing(expected, i);
+        expected = i + 1;
+        merged.rules.push_back(std::move(c));
+    }
+    note_missing(expected, merged.family_size);
+    return m;
 }
 
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
     const std::size_t slash = text.find('/');
+    bool beyond = false;  // more than 64 bits: out of range, not malformed
     auto number = [&](const std::string& s, std::uint64_t& out) {
-        if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
-            return false;
-        out = std::stoull(s);
+        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+        out = 0;
+        for (const char c : s) {
+            const unsigned d = unsigned(c - '0');
+            if (out > (~std::uint64_t(0) - d) / 10) beyond = true;
+            out = out * 10 + d;
+        }
         return true;
     };
     std::uint64_t i = 0, n = 0;
@@ -142,7 +215,7 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
         !number(text.substr(slash + 1), n))
         throw InputError("--shard '" + text +
                          "' is malformed: expected i/N such as 0/4 (shards 0..N-1)");
-    if (n == 0 || i >= n)
+    if (beyond || n == 0 || i >= n)
         throw InputError("--shard '" + text + "' is out of range: expected 0 <= i < N, N >= 1");
     return {i, n};
 }

@@ -56,11 +56,16 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
     return ticks;
 }
 
-Chart::Chart(const std::string& path, int width, int height)
-    : path_(path), width_(width), height_(height) {
+void check_chart_path(const std::string& path) {
     const std::string ext = extension_of(path);
     if (ext != "png" && ext != "svg")
         throw InputError("plot file '" + path + "' has no known extension: expected .png or .svg");
+}
+
+Chart::Chart(const std::string& path, int width, int height)
+    : path_(path), width_(width), height_(height) {
+    check_chart_path(path);
+    const std::string ext = extension_of(path);
     if (width < 200 || height < 150) throw InputError("plot size must be at least 200x150");
     svg_ = ext == "svg";
     cairo_surface_t* s = svg_ ? cairo().svg_surface_create(path.c_str(), width, height)

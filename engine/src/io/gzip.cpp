@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "toroid/error.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid {
 namespace {
 
-constexpr std::size_t kMaxText = std::size_t(1) << 30;  // as read_text_file's cap
+constexpr std::size_t kMaxText = std::size_t(1) << 30;  // as read_input_file's cap
 
 // Inflate state released on every path out.
 struct Inflater {
@@ -49,6 +50,7 @@ std::string gunzip(std::string_view bytes, std::string_view source) {
     inf.z.next_in = const_cast<Bytef*>(begin);
     inf.z.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes.size(), UINT32_MAX));
     std::string out;
+    std::size_t checked_at = std::size_t(64) << 20;
     std::vector<char> buf(1 << 16);
     for (;;) {
         inf.z.next_out = reinterpret_cast<Bytef*>(buf.data());
@@ -59,6 +61,13 @@ std::string gunzip(std::string_view bytes, std::string_view source) {
             throw InputError(name +
                              ": the gzip stream expands to more than 1 GiB: not a pattern "
                              "file toroid reads (pattern files are far smaller)");
+        if (out.size() >= checked_at) {  // the text as it grows (the string doubles)
+            check_host_memory({2.0 * double(out.size()),
+                               "decompressing " + name + " (" + human_bytes(double(out.size())) +
+                                   " of text so far)",
+                               "the text, twice while it grows", "free some memory"});
+            checked_at = 2 * out.size();
+        }
         const std::size_t at = std::size_t(inf.z.next_in - begin);  // compressed bytes used
         if (rc == Z_OK) continue;
         if (rc == Z_STREAM_END) {

@@ -18,6 +18,7 @@
 #include "toroid/io/file_io.hpp"
 #include "toroid/io/gzip.hpp"
 #include "toroid/io/macrocell.hpp"
+#include "toroid/memory.hpp"
 
 namespace toroid {
 namespace {
@@ -280,7 +281,30 @@ class MacrocellReader {
 
     void add(const Node& n) {
         if (nodes_.size() >= std::size_t(UINT32_MAX)) fail(0, "too many nodes (at most 2^32 - 1)");
+        if (nodes_.size() == nodes_.capacity())
+            reserve_checked(std::max<std::size_t>(1024, 2 * nodes_.size()));
         nodes_.push_back(n);
+    }
+
+    // Node storage grows by doubling; each growth is checked first against
+    // the memory check (toroid/memory.hpp): the new table, the old one while
+    // it is copied, and the bounding boxes build() computes, one per node.
+    // A 1 MB .gz of 10^8 nodes is refused here with the numbers, not killed.
+    void reserve_checked(std::size_t capacity) {
+        const double node = double(sizeof(Node)), box = double(sizeof(Box));
+        const double bytes = double(capacity) * (node + box) + double(nodes_.size()) * node;
+        try {
+            check_host_memory(
+                {bytes, "reading " + std::to_string(capacity) + " macrocell nodes",
+                 "a table of " + human_bytes(double(capacity) * node) + " (" +
+                     std::to_string(sizeof(Node)) + " bytes a node) + bounding boxes of " +
+                     human_bytes(double(capacity) * box) + " + the old table while it grows",
+                 "the pattern is too large to read into memory"});
+        } catch (const InputError& e) {
+            fail(0, std::string("the file defines more than ") + std::to_string(nodes_.size()) +
+                        " nodes so far: " + e.what());
+        }
+        nodes_.reserve(capacity);
     }
 
     std::string rule_note() const {

@@ -147,6 +147,7 @@ Pattern decode_pattern(std::string_view bytes, std::string_view source,
 }
 
 Pattern read_pattern_file(const std::string& path) {
+    if (path == "-") return decode(read_text_file(path), "<stdin>", std::nullopt, std::nullopt);
     return decode(read_text_file(path), path, std::nullopt, format_from_extension(path));
 }
 

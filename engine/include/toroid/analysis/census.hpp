@@ -55,7 +55,9 @@ RuleCensus summarise(const Rule& rule, std::uint64_t rule_index, const SoupConfi
                      const std::vector<SoupOutcome>& outcomes);
 
 nlohmann::json to_json(const RuleCensus& c);
-RuleCensus census_from_json(const nlohmann::json& j);  // InputError when malformed
+// InputError naming the field when malformed: a missing field, a wrong type,
+// a negative or fractional count, classes that do not add up to the soups.
+RuleCensus census_from_json(const nlohmann::json& j);
 
 std::string census_csv_header();
 std::string census_csv_row(const RuleCensus& c);

@@ -12,6 +12,10 @@
 //
 // Ranking (longest_soups): soups that did not stabilise first (they may
 // live longest), then by lifespan, longest first; ties keep soup order.
+//
+// Memory: every soup's result is kept for the table, without its population
+// curve (8 bytes a generation, for one pattern's plot only); a --count whose
+// results would not fit is refused before the first soup (memory.hpp).
 // docs/methuselah.md ("Soups") and docs/sweep.md describe the numbering.
 #pragma once
 

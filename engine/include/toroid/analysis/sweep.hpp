@@ -9,6 +9,15 @@
 // keeping a batch of tori busy and refilling a slot as soon as its soup's
 // fate is known. A soup's outcome depends only on (seed, rule, index) and
 // the configuration, never on the backend, threads or batch size.
+//
+// Memory is checked before anything is allocated (plan_sweep): every
+// caller's batch of tori, each slot's history up to --max-gens (the
+// populations and the hash table that finds cycles), the torus copies of
+// the ash census, a block's soup outcomes, and the censuses the caller
+// keeps for its final table. A batch size the user gave that does not fit
+// is refused with the numbers; the backend's own choice is halved until it
+// fits (batch size never changes results); a sweep that does not fit even
+// with one torus per caller is refused.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +27,7 @@
 
 #include "toroid/analysis/census.hpp"
 #include "toroid/analysis/rule_family.hpp"
+#include "toroid/analysis/rule_index_set.hpp"
 
 namespace toroid {
 
@@ -48,7 +58,24 @@ struct SweepStats {
     double soups_per_second() const { return seconds > 0 ? double(soups) / seconds : 0.0; }
 };
 
-SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>& rule_indices,
+// What a sweep will allocate, checked against the memory check
+// (toroid/memory.hpp) before anything is: the batch size it will use
+// (options.batch, or the backend's preference, halved until it fits) and the
+// backend's name. `kept_censuses` is how many rules' censuses the caller
+// keeps in memory until the end (the command's table; 0 for none).
+// InputError with the numbers when it does not fit.
+struct SweepPlan {
+    std::size_t batch = 0;
+    int callers = 1;
+    double bytes = 0;
+};
+SweepPlan plan_sweep(const SweepOptions& options, std::uint64_t kept_censuses = 0);
+
+// Bytes a census kept in memory takes at least (the struct and its soups
+// of interest), for callers that keep many.
+double census_bytes_at_least();
+
+SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
                      const SweepOptions& options,
                      const std::function<void(const RuleCensus&)>& on_rule,
                      const std::function<void(const SweepProgress&)>& on_progress = {});

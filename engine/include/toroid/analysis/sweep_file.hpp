@@ -8,11 +8,21 @@
 // resumed run appends after the last complete rule. Shards of one sweep have
 // equal settings and disjoint rule indices; merge_sweep_files() joins them
 // into what one run would have written.
+//
+// Files are checked line by line before anything of them is used, and every
+// problem is an InputError naming the file, the line and the field: a header
+// that is not toroid's (version, family, settings with the family's rule
+// count, shard "i/N"), a census with a missing or mistyped field or a
+// negative count (census.hpp), a rule index outside the family or outside
+// the file's shard, one index twice with different results. A merge also
+// says which rules no file holds (SweepMerge::missing): the command refuses
+// such a partial merge unless asked for one (--partial).
 #pragma once
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "toroid/analysis/census.hpp"
@@ -32,13 +42,17 @@ std::string header_line(const SweepHeader& h);
 
 struct SweepFile {
     SweepHeader header;
+    std::uint64_t family_size = 0;  // settings.rules: the family's rule count
     std::vector<RuleCensus> rules;  // in file order
     std::uint64_t valid_bytes = 0;  // length of the complete lines
     std::uint64_t dropped_bytes = 0;
 };
 
-// InputError naming the file and line when a complete line is malformed.
+// InputError naming the file, line and field when a complete line is
+// malformed; "-" reads standard input.
 SweepFile read_sweep_file(const std::string& path);
+// The same on a file's text; `name` is the file in messages.
+SweepFile parse_sweep_file(std::string_view text, const std::string& name);
 
 // Appends lines, flushing each (open in append mode; creates with the header).
 class SweepWriter {
@@ -57,9 +71,17 @@ class SweepWriter {
     std::FILE* file_ = nullptr;
 };
 
-// Shards with equal family and settings, joined and ordered by rule index.
-// InputError when they disagree or overlap with different results.
-SweepFile merge_sweep_files(const std::vector<std::string>& paths);
+// Shards with equal family and settings, joined and ordered by rule index,
+// and the family's rules that none of them holds. InputError when they
+// disagree or overlap with different results.
+struct SweepMerge {
+    SweepFile file;
+    std::uint64_t missing = 0;                 // rules of the family without a result
+    std::vector<std::uint64_t> first_missing;  // their indices, the first 20
+};
+SweepMerge merge_sweep_files(const std::vector<std::string>& paths);
+// The same on files already read; names[k] names files[k] in messages.
+SweepMerge merge_sweeps(std::vector<SweepFile> files, const std::vector<std::string>& names);
 
 // "i/N" -> (i, N) with 0 <= i < N; InputError otherwise.
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text);

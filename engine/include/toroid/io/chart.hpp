@@ -15,6 +15,10 @@
 
 namespace toroid {
 
+// InputError unless `path` ends in .png or .svg: what Chart will accept, for
+// commands that check their --plot before the work (output_file.hpp).
+void check_chart_path(const std::string& path);
+
 struct ChartColour {
     double r = 0, g = 0, b = 0;
 };

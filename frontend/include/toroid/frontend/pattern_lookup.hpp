@@ -6,7 +6,10 @@
 // $TOROID_PATTERNS, next to the program (../patterns, ../../patterns, ../share/toroid/patterns),
 // beside the Python module that links this code (toroid/patterns),
 // the current folder (./patterns) and the source tree this program was built from. An unknown name
-// is an InputError that lists the closest names.
+// is an InputError that lists the closest names. "-" is a pattern read from
+// standard input (named by its #N line, else "<stdin>"); a path that exists
+// but is neither a regular file nor a folder (a FIFO, a device) is refused by the reader
+// (toroid/input_file.hpp), never looked up as a name or waited on.
 #pragma once
 
 #include <string>

@@ -26,7 +26,7 @@ namespace toroid::games {
 struct HeapSumMove {
     std::size_t heap = 0;  // 0-based
     OctalMove move;
-    // "take 3 from heap 2 leaving 4", "take 1 from heap 1, splitting the rest into 2 and 5"
+    // "take 3 from heap 2 (leaving 4)", "take 1 from heap 1 (leaving 2 and 5)" (heap_move_text)
     std::string to_string() const;
 };
 

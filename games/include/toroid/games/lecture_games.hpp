@@ -119,6 +119,8 @@ class ChocolateBar : public ImpartialGame {
   public:
     std::vector<Position> moves(const Position& p) const override;
     std::string describe(const Position& p) const override;
+    // "break off 1 column, leaving a 4 x 4 bar" (a verb phrase, as every move's).
+    std::string describe_move(const Position& from, const Position& to) const override;
 };
 std::uint64_t chocolate_closed_form(std::int64_t m, std::int64_t n);
 

@@ -54,8 +54,15 @@ struct OctalMove {
     std::size_t take = 0;
     std::uint64_t left = 0;         // heaps left afterwards: left <= right;
     std::uint64_t right = 0;        // 0 means "no heap"
-    std::string to_string() const;  // "take 2 leaving 3 and 4"
+    std::string to_string() const;  // "take 2 (leaving 3 and 4)", heap_move_text
 };
+
+// One wording of a move on a heap, for every command that names one (play,
+// grundy sum): "take T (leaving R)", "take T (leaving L and R)", "split into
+// L and R"; with `heap` (numbered from 1) "take T from heap H (leaving R)",
+// "split heap H into L and R". left == 0: one heap (or none) is left.
+std::string heap_move_text(std::uint64_t take, std::uint64_t left, std::uint64_t right,
+                           std::size_t heap = 0);
 
 // All moves from one heap of n tokens (split pairs listed once, left <= right).
 std::vector<OctalMove> octal_moves(const OctalGame& game, std::uint64_t n);
@@ -80,7 +87,8 @@ struct OctalSequence {
     std::string
         common_values;  // the common coset at the end ("41 + <39, 17, 15>"), sparse_space.hpp
     std::size_t rare_positions = 0;
-    bool stopped = false;          // stop_requested: g holds g(0..n) for the n reached
+    bool stopped = false;       // stop_requested or the budget: g holds g(0..n) for the n reached
+    bool budget_spent = false;  // stopped because max_seconds had passed
     std::size_t resumed_from = 0;  // values taken from a checkpoint (0: none)
 };
 
@@ -108,13 +116,25 @@ struct OctalProgress {
 //   per heap. Rising or flat above a quarter: quadratic, the cost per heap
 //   grows with n. No verdict is drawn from one doubling. A dense run goes on
 //   with the exact quadratic path (blocked, on `threads` threads).
-// * max_seconds: refuse (InputError, with the estimate and how to raise the
-//   budget) when the projected time to `upto` exceeds it; 0 = no limit.
-//   max_work does the same in pair visits (about 1e9 per second), for tests.
+// * max_seconds: the budget of wall-clock time (0 = no limit). A run that
+//   has spent it stops like a Ctrl-C (below; OctalSequence::budget_spent,
+//   checkpoint written). It is refused early (InputError, with the estimate
+//   and how to raise the budget) only when the time per heap measured so far,
+//   extrapolated linearly to `upto` (a projection that can only be too low:
+//   dense runs grow dearer per heap), is more than kRefuseBeyondBudget times
+//   the budget left: a projection from a few seconds on a loaded machine
+//   once refused a job that took 1.3 s. max_work refuses by the projected
+//   pair visits (about 1e9 per second), for tests.
 // * stop_requested is polled every 4096 heaps: the run returns what it has
 //   (OctalSequence::stopped, g truncated to the heaps computed).
 // * checkpoint(g, n) is called at every doubling and when stopped, with the
 //   values g(0..n); resume passes such a prefix back to continue from it.
+// How far beyond the budget left a linear projection must be to refuse a
+// run before it has spent its budget: a loaded machine slows a run by the
+// number of processes sharing a core (2-4 on the machines we share), which
+// must not turn a run that fits into a refusal.
+inline constexpr double kRefuseBeyondBudget = 4.0;
+
 struct OctalRunOptions {
     bool extend_by_period = true;
     std::uint64_t max_work = 0;

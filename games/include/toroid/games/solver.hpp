@@ -36,7 +36,8 @@ class ImpartialGame {
     virtual std::vector<Position> moves(const Position& p) const = 0;
     // Human-readable position, default "(a, b, c)".
     virtual std::string describe(const Position& p) const;
-    // Human-readable move, default "to (a, b, c)".
+    // Human-readable move as a verb phrase ("I " + it reads as a sentence),
+    // default "move to (a, b, c)".
     virtual std::string describe_move(const Position& from, const Position& to) const;
 };
 
