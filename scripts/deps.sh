@@ -15,6 +15,7 @@ packages=(
     clang-format               # .ci/run checks formatting
     libglfw3-dev python3-glad libimgui-dev   # toroid-view: GLFW, the glad generator, Dear ImGui
     xvfb xauth libgl1-mesa-dri               # toroid-view tests: Xvfb + Mesa (llvmpipe)
+    xdotool                                  # toroid-view tests: real key events (XTEST)
 )
 
 missing=()
