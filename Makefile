@@ -5,6 +5,9 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 CUDA  ?= AUTO
 CMAKE_FLAGS ?=
+# The interpreter the Python module is built for and tested with: the
+# virtual environment scripts/deps.sh makes (Debian's python3 + nanobind).
+PYTHON ?= $(CURDIR)/.venv/bin/python
 
 .PHONY: all deps configure build run test bench clean
 
@@ -14,7 +17,7 @@ deps:
 	@bash scripts/deps.sh
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTOROID_CUDA=$(CUDA) $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTOROID_CUDA=$(CUDA) -DPython_EXECUTABLE=$(PYTHON) $(CMAKE_FLAGS) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j$(JOBS)

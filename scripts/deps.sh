@@ -16,6 +16,8 @@ packages=(
     libglfw3-dev python3-glad libimgui-dev   # toroid-view: GLFW, the glad generator, Dear ImGui
     xvfb xauth libgl1-mesa-dri               # toroid-view tests: Xvfb + Mesa (llvmpipe)
     xdotool                                  # toroid-view tests: real key events (XTEST)
+    python3-dev python3-venv python3-numpy python3-pytest   # the Python module and its tests
+    python3-pandas python3-matplotlib        # docs/python.md's tour (run by the tests)
 )
 
 missing=()
@@ -24,16 +26,28 @@ for p in "${packages[@]}"; do
     [[ "$status" == "install ok installed" ]] || missing+=("$p")
 done
 
-if ((${#missing[@]} == 0)); then
-    exit 0
+if ((${#missing[@]} > 0)); then
+    echo "deps: installing ${missing[*]}" >&2
+    sudo=""
+    if [[ $(id -u) -ne 0 ]]; then
+        command -v sudo >/dev/null || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-echo "deps: installing ${missing[*]}" >&2
-sudo=""
-if [[ $(id -u) -ne 0 ]]; then
-    command -v sudo >/dev/null || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
-    sudo="sudo"
+# The Python module's build tools come from PyPI, into a virtual environment
+# of Debian's interpreter (never into the interpreter itself, PEP 668). It
+# sees Debian's numpy, pytest, pandas and matplotlib (--system-site-packages);
+# CMake builds the module for, and ctest runs pytest with, .venv/bin/python.
+venv="$(cd "$(dirname "$0")/.." && pwd)/.venv"
+python_tools=(nanobind==3.1.0 scikit-build-core==1.1.2)
+have_tools='from importlib.metadata import version as v
+assert (v("nanobind"), v("scikit-build-core")) == ("3.1.0", "1.1.2")'
+if ! "$venv/bin/python" -c "$have_tools" 2>/dev/null; then
+    echo "deps: creating $venv with ${python_tools[*]}" >&2
+    /usr/bin/python3 -m venv --system-site-packages "$venv"
+    "$venv/bin/python" -m pip install -q "${python_tools[@]}"
 fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,9 +1,12 @@
 #include "toroid/frontend/pattern_lookup.hpp"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <string_view>
 
 #include "toroid/error.hpp"
 
@@ -32,6 +35,12 @@ std::vector<fs::path> library_dirs() {
         candidates.push_back(dir / "../../patterns");
         candidates.push_back(dir / "../share/toroid/patterns");
     }
+    // Linked into a shared object (the Python module): its package carries
+    // the library beside it, as toroid/patterns.
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&library_dirs), &info) && info.dli_fname &&
+        std::string_view(info.dli_fname).ends_with(".so"))
+        candidates.push_back(fs::path(info.dli_fname).parent_path() / "patterns");
     candidates.emplace_back("patterns");
     candidates.emplace_back(TOROID_SOURCE_PATTERNS);
     std::vector<fs::path> out;

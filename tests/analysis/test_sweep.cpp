@@ -2,6 +2,7 @@
 // threads, shards and merging never change a result.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -192,6 +193,38 @@ TEST(Sweep, BenchWorkloadRuns) {
     EXPECT_EQ(r.soups, 256u);  // one round when no minimum time is asked
     EXPECT_GT(r.soups_per_second, 0.0);
     EXPECT_NE(r.backend.find("cpu"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace toroid
+
+namespace toroid {
+namespace {
+
+// stop_requested (the Python module's Ctrl-C): the sweep ends after the
+// rules already reported, which equal those of a run that was not stopped,
+// and says so.
+TEST(Sweep, StopRequestedEndsAfterWholeRules) {
+    const RuleFamily f = RuleFamily::parse("B3[5678]/S23");
+    std::vector<std::uint64_t> all;
+    for (std::uint64_t i = 0; i < f.size(); ++i) all.push_back(i);
+    SweepOptions o = small(8, 32, 500);
+    o.batch = 8;  // blocks of one rule: the stop falls between rules
+    std::vector<RuleCensus> full, part;
+    const SweepStats whole = run_sweep(f, all, o, [&](const RuleCensus& c) { full.push_back(c); });
+    EXPECT_FALSE(whole.stopped);
+    std::atomic<int> polls{0};
+    o.stop_requested = [&] { return ++polls > 40; };
+    const SweepStats stopped =
+        run_sweep(f, all, o, [&](const RuleCensus& c) { part.push_back(c); });
+    EXPECT_TRUE(stopped.stopped);
+    ASSERT_LT(part.size(), full.size());
+    for (std::size_t i = 0; i < part.size(); ++i)
+        EXPECT_EQ(to_json(part[i]), to_json(full[i])) << part[i].rule;
+    o.stop_requested = [] { return true; };
+    part.clear();
+    EXPECT_TRUE(run_sweep(f, all, o, [&](const RuleCensus& c) { part.push_back(c); }).stopped);
+    EXPECT_TRUE(part.empty());
 }
 
 }  // namespace

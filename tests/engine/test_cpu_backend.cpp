@@ -22,10 +22,13 @@ const std::vector<std::pair<int, int>> kSizes = {
     {128, 9}, {129, 40}, {1000, 1}, {1, 1000}, {513, 3}, {600, 70}};
 
 const std::vector<std::string> kRules = {
-    "B3/S23",       "B36/S23", "B1357/S1357",  "B3/S12345",     "B1357/S02468", "B3678/S34678",
-    "B0/S8",        "B0123/S", "B2/S34H",      "B0/S0123456H",  "B2/S013V",     "B0/S4V",
-    "B3/S3",        "B3/S13",  "B2(1/3)/S12H", "B2(1/6)3/S23H", "B3/S2(0.9)3",  "B1(0.5)/S0(0.5)1V",
-    "B0(0.01)3/S23"};
+    "B3/S23", "B36/S23", "B1357/S1357", "B3/S12345", "B1357/S02468", "B3678/S34678", "B0/S8",
+    "B0123/S", "B2/S34H", "B0/S0123456H", "B2/S013V", "B0/S4V", "B3/S3", "B3/S13", "B2(1/3)/S12H",
+    "B2(1/6)3/S23H", "B3/S2(0.9)3", "B1(0.5)/S0(0.5)1V", "B0(0.01)3/S23",
+    // Isotropic and MAP rules (their tables' circuits), B0 among them.
+    "B2-a/S12", "B3/S23-q", "B2ei3cjn/S1c2-ae3eijy4ceqt", "B01c2a/S3-a", "B2o3m/S2pH", "B02p/S12oH",
+    "MAPPoNc1+4eAKOkM5B+oaygstwJrLlk6SnDvu72Lz/O2+yh19DcQGN28S9dP68gzn9z3ZliBET6+uZh+7/3Elo6M4",
+    "MAPh5X29Ii/vMY0S5BLA5KZfP", "MAPFitTAo"};
 
 void expect_matches_reference(const std::string& rule_text, int w, int h, int gens, int threads,
                               std::uint64_t seed) {
@@ -76,6 +79,31 @@ TEST(CpuBackend, RandomRulesMatchReference) {
         const auto [w, h] = kSizes[rng() % kSizes.size()];
         if (std::int64_t(w) * h > 20000) continue;
         expect_matches_reference(text, w, h, 5, 1 + int(rng() % 2), rng());
+    }
+}
+
+// Random tables of every neighbourhood, birth on an empty block included.
+TEST(CpuBackend, RandomTableRulesMatchReference) {
+    std::mt19937_64 rng(123);
+    for (int i = 0; i < 45; ++i) {
+        const Neighbourhood n = i % 3 == 0   ? Neighbourhood::Moore
+                                : i % 3 == 1 ? Neighbourhood::Hexagonal
+                                             : Neighbourhood::VonNeumann;
+        // A table that ignores the cells outside the neighbourhood: drawn
+        // per configuration of the neighbourhood's own cells.
+        Range1Table t;
+        std::vector<int> value(512, -1);
+        for (unsigned k = 0; k < 512; ++k) {
+            unsigned key = k;  // the block with the ignored cells cleared
+            if (n == Neighbourhood::Hexagonal) key &= ~((1u << 6) | (1u << 2));
+            if (n == Neighbourhood::VonNeumann) key &= ~((1u << 8) | (1u << 6) | (1u << 2) | 1u);
+            if (value[key] < 0) value[key] = int(rng() & 1);
+            t.set(k, value[key]);
+        }
+        const Rule rule = Rule::from_table(t, n);
+        const auto [w, h] = kSizes[rng() % kSizes.size()];
+        if (std::int64_t(w) * h > 20000) continue;
+        expect_matches_reference(rule.to_string(), w, h, 4, 1 + int(rng() % 2), rng());
     }
 }
 
@@ -202,8 +230,9 @@ namespace {
 // stochastic included, against the naive reference.
 TEST(CpuBackend, TemporalBlockingMatchesReferenceForEveryBandAndPass) {
     const std::vector<std::pair<int, int>> sizes = {{1, 1}, {3, 5}, {65, 7}, {130, 33}, {600, 70}};
-    const std::vector<std::string> rules = {"B3/S23", "B2/S34H",      "B2/S013V",
-                                            "B0/S8",  "B2(1/3)/S12H", "B0(0.01)3/S23"};
+    const std::vector<std::string> rules = {"B3/S23",    "B2/S34H",      "B2/S013V",
+                                            "B0/S8",     "B2(1/3)/S12H", "B0(0.01)3/S23",
+                                            "B01c/S2-a", "MAPFitTAo"};
     std::uint64_t seed = 500;
     for (auto [w, h] : sizes)
         for (const auto& text : rules) {
@@ -301,7 +330,8 @@ namespace {
 // instruction set, against the reference, many generations.
 TEST(CpuBackend, HalfTilesMatchReferenceOnSparsePatterns) {
     const std::pair<int, int> sizes[] = {{520, 64}, {600, 70}, {1000, 40}, {70, 100}, {1030, 33}};
-    const char* rules[] = {"B3/S23", "B36/S23", "B2/S34H", "B2/S013V", "B2(1/3)/S12H"};
+    const char* rules[] = {"B3/S23",       "B36/S23",  "B2/S34H",   "B2/S013V",
+                           "B2(1/3)/S12H", "B2-a/S12", "B2o3m/S2pH"};
     std::uint64_t seed = 300;
     for (const std::string& isa : CpuBackend::instruction_sets())
         for (const char* text : rules)
@@ -336,7 +366,7 @@ TEST(CpuBackend, HalfTilesFollowBirthsAcrossTheSeam) {
         {520, 160}, {600, 160}, {70, 160}, {1030, 130}, {960, 160}};
     std::uint64_t seed = 900;
     for (const std::string& isa : CpuBackend::instruction_sets())
-        for (const char* text : {"B3/S23", "B2/S34H", "B2/S013V"})
+        for (const char* text : {"B3/S23", "B2/S34H", "B2/S013V", "B3/S23-q", "B2o/S2mH"})
             for (const auto& [w, h] : sizes) {
                 const Rule rule = Rule::parse(text);
                 Grid start(w, h);
@@ -366,7 +396,8 @@ TEST(CpuBackend, RowRangesFollowChangesAcrossTileRows) {
     const std::pair<int, int> sizes[] = {{600, 100}, {130, 70}, {520, 33}, {200, 64}};
     std::uint64_t seed = 4000;
     for (const std::string& isa : CpuBackend::instruction_sets())
-        for (const char* text : {"B3/S23", "B36/S23", "B2/S34H", "B2/S013V"})
+        for (const char* text :
+             {"B3/S23", "B36/S23", "B2/S34H", "B2/S013V", "B2-a/S12", "MAPh5X29Ii/vMY0S5BLA5KZfP"})
             for (const auto& [w, h] : sizes) {
                 const Rule rule = Rule::parse(text);
                 Grid start(w, h);

@@ -25,8 +25,9 @@ constexpr std::int64_t kStripWidths[] = {8, 16, 24};
 TEST(CpuStrips, EveryRuleKindMatchesReference) {
     const std::pair<int, int> sizes[] = {{600, 70},  {1030, 33}, {513, 3},
                                          {1600, 40}, {65, 65},   {1000, 1}};
-    const char* rules[] = {"B3/S23",  "B36/S23",      "B2/S34H",     "B2/S013V",     "B0/S8",
-                           "B0123/S", "B2(1/3)/S12H", "B3/S2(0.9)3", "B0(0.01)3/S23"};
+    const char* rules[] = {"B3/S23",        "B36/S23",  "B2/S34H",      "B2/S013V",
+                           "B0/S8",         "B0123/S",  "B2(1/3)/S12H", "B3/S2(0.9)3",
+                           "B0(0.01)3/S23", "B3/S23-q", "B2o3m/S2pH",   "MAPFitTAo"};
     std::uint64_t seed = 7000;
     for (const std::int64_t strip : kStripWidths)
         for (const char* text : rules)

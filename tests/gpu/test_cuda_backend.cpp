@@ -18,8 +18,8 @@ TEST_F(CudaBackendTest, EqualsCpuForEveryRuleKindAndSize) {
     const int sizes[][2] = {{1, 1},    {2, 2},     {3, 5},    {63, 64},  {64, 63},  {65, 65},
                             {100, 73}, {129, 127}, {1000, 1}, {1, 1000}, {4100, 70}};
     std::uint64_t seed = 1;
-    for (const char* text :
-         {"B3/S23", "B36/S23", "B0/S8", "B2/S34H", "B2/S013V", "B2(1/3)/S12H", "B3/S2(0.9)3"}) {
+    for (const char* text : {"B3/S23", "B36/S23", "B0/S8", "B2/S34H", "B2/S013V", "B2(1/3)/S12H",
+                             "B3/S2(0.9)3", "B2-a/S12", "B01c/S3-q", "B2o3m/S2pH", "MAPFitTAo"}) {
         const Rule rule = Rule::parse(text);
         for (auto [w, h] : sizes) {
             const Grid start = testing::random_grid(w, h, 0.4, seed++);

@@ -16,8 +16,8 @@ namespace {
 using CudaBatchTest = testing::GpuTest;  // skipped without a CUDA device
 
 TEST_F(CudaBatchTest, EqualsTheCpuBatchBackend) {
-    const char* rules[] = {"B3/S23",   "B36/S23",      "B0/S8",      "B2/S34H",
-                           "B2/S013V", "B2(1/3)/S12H", "B3/S2(0.9)3"};
+    const char* rules[] = {"B3/S23",       "B36/S23",     "B0/S8",    "B2/S34H",    "B2/S013V",
+                           "B2(1/3)/S12H", "B3/S2(0.9)3", "B2-a/S12", "B2o3m/S2pH", "MAPFitTAo"};
     const int sizes[][2] = {{1, 1}, {3, 5}, {16, 16}, {63, 7}, {64, 64}, {65, 9}, {130, 33}};
     auto cpu = create_batch_backend("cpu");
     auto gpu = create_batch_backend("cuda");

@@ -90,8 +90,9 @@ TEST(BoundedGrid, MultiStateRulesAreRefusedNamingTheRule) {
     EXPECT_EQ(Rule::parse("B3/S23/C2:T10,10"), Rule::parse("B3/S23:T10,10"));
     EXPECT_EQ(Rule::parse("BS").to_string(), "B/S");
     EXPECT_EQ(Rule::parse("B2(1/3)/S12H").to_string(), "B2(1/3)/S12H");
-    expect_input_error([] { Rule::parse("B3/S2a"); }, {"non-totalistic"});
-    expect_input_error([] { Rule::parse("B2c/S23"); }, {"non-totalistic"});
+    // Isotropic rules are rules of their own now.
+    EXPECT_EQ(Rule::parse("B3/S2a").kind(), RuleKind::Isotropic);
+    EXPECT_EQ(Rule::parse("B2c/S23:T10,10").to_string(), "B2c/S23:T10,10");
 }
 
 TEST(BoundedGrid, FilesWithRefusedRulesReadAndDeferTheRefusal) {

@@ -62,6 +62,8 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
     const std::int64_t w = g.width(), h = g.height();
     Grid next(w, h);
     const auto offs = offsets(rule.neighbourhood());
+    const Range1Table table =
+        rule.kind() == RuleKind::Totalistic ? Range1Table{} : rule.range1_table();
     // (x + dx) mod W and (y + dy) mod H, tabulated once per offset.
     std::vector<std::vector<std::int64_t>> wx(3), wy(3);
     for (int d = -1; d <= 1; ++d) {
@@ -78,6 +80,18 @@ Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::ui
                 count += int(cell(wx[std::size_t(dx + 1)][std::size_t(x)],
                                   wy[std::size_t(dy + 1)][std::size_t(y)]));
             const bool alive = cell(x, y) != 0;
+            if (rule.kind() != RuleKind::Totalistic) {
+                // The general form: the 3x3 block, row by row from the top
+                // left, as an index into the rule's table.
+                unsigned index = 0;
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx)
+                        index =
+                            index << 1 | unsigned(cell(wx[std::size_t(dx + 1)][std::size_t(x)],
+                                                       wy[std::size_t(dy + 1)][std::size_t(y)]));
+                if (table.next(index)) next.set(x, y, true);
+                continue;
+            }
             const Probability p = alive ? rule.survival(count) : rule.birth(count);
             if (p.absent()) continue;
             const std::uint64_t word =

@@ -2,7 +2,8 @@
 //
 // count(x, y) = sum over the neighbourhood offsets (dx, dy) of
 //               cell((x + dx) mod W, (y + dy) mod H)     (with multiplicity)
-// then birth / survival by the rule; a random transition happens when the
+// then birth / survival by the rule (rules given as a table, isotropic or
+// MAP: the 3x3 block as the table's index); a random transition happens when the
 // cell's 32-bit random number (its bits gathered level by level from the
 // Philox words of stochastic.hpp's contract) is below floor(p * 2^32).
 // Slow on purpose: one cell at a time, no bit tricks shared with the engine

@@ -30,7 +30,6 @@ class ScratchTorus {
     explicit ScratchTorus(const Rule& rule)
         : shape_(TorusShape::of(kScratch, kScratch)),
           rule_(rule.compile()),
-          life_(is_life(rule_)),
           cur_(std::size_t(shape_.torus_words()), 0),
           next_(cur_.size(), 0) {}
 
@@ -44,29 +43,9 @@ class ScratchTorus {
     }
 
     void step() {
-        const std::int64_t lo = std::max<std::int64_t>(0, lo_ - 1),
-                           hi = std::min<std::int64_t>(kScratch, hi_ + 1);
-        std::fill(next_.begin(), next_.end(), 0);
-        std::int64_t new_lo = kScratch, new_hi = 0;
-        for (std::int64_t y = lo; y < hi; ++y) {
-            const RowPair up = row_pair(y - 1), mid = row_pair(y), down = row_pair(y + 1);
-            Count4<Pair> count;
-            if (rule_.neighbourhood == Neighbourhood::Hexagonal)
-                count = hex_count(up.west, up.self, mid.west, mid.east, down.self, down.east);
-            else if (rule_.neighbourhood == Neighbourhood::VonNeumann)
-                count = von_neumann_count(up.self, mid.west, mid.east, down.self);
-            else
-                count = moore_count(row_sums(up.west, up.self, up.east),
-                                    row_sums(mid.west, mid.self, mid.east),
-                                    row_sums(down.west, down.self, down.east));
-            const Pair next = life_ ? apply_life(mid.self, count)
-                                    : apply_rule(mid.self, count, rule_.birth, rule_.survive);
-            next_[std::size_t(2 * y)] = next[0];
-            next_[std::size_t(2 * y + 1)] = next[1];
-            if (next[0] | next[1]) new_lo = std::min(new_lo, y), new_hi = y + 1;
-        }
-        cur_.swap(next_);
-        lo_ = new_lo, hi_ = new_hi;
+        with_step_variant(rule_, [&]<class V>(V) {
+            if constexpr (!V::stochastic) step_with<V>();  // the catalogue is deterministic
+        });
     }
 
     // Live cells sorted by (y, x).
@@ -80,15 +59,30 @@ class ScratchTorus {
     }
 
   private:
+    template <class V>
+    void step_with() {
+        const std::int64_t lo = std::max<std::int64_t>(0, lo_ - 1),
+                           hi = std::min<std::int64_t>(kScratch, hi_ + 1);
+        std::fill(next_.begin(), next_.end(), 0);
+        std::int64_t new_lo = kScratch, new_hi = 0;
+        for (std::int64_t y = lo; y < hi; ++y) {
+            const Pair next = V::next(V::prepare(row_pair(y - 1)), V::prepare(row_pair(y)),
+                                      V::prepare(row_pair(y + 1)), rule_);
+            next_[std::size_t(2 * y)] = next[0];
+            next_[std::size_t(2 * y + 1)] = next[1];
+            if (next[0] | next[1]) new_lo = std::min(new_lo, y), new_hi = y + 1;
+        }
+        cur_.swap(next_);
+        lo_ = new_lo, hi_ = new_hi;
+    }
+
     // Both words of a 128-cell row, as one two-lane vector: around the torus
     // each word's west and east neighbour word is the other one, so a row is
     // stepped at once with bitslice.hpp's arithmetic (as torus_step.hpp does
     // word by word; the same cells, no wrap tests).
     typedef std::uint64_t Pair __attribute__((vector_size(16)));
     static_assert(kScratch == 128, "two words per row");
-    struct RowPair {
-        Pair west, self, east;
-    };
+    using RowPair = Shifted3<Pair>;
     RowPair row_pair(std::int64_t y) const {
         const std::uint64_t* r = cur_.data() + 2 * wrap_near(y, kScratch);
         const Pair self = {r[0], r[1]}, other = {r[1], r[0]};
@@ -97,7 +91,6 @@ class ScratchTorus {
 
     TorusShape shape_;
     CompiledRule rule_;
-    bool life_;
     std::vector<std::uint64_t> cur_, next_;
     std::int64_t lo_ = 0, hi_ = 0;  // rows that may hold cells
 };

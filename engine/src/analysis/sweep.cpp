@@ -20,7 +20,8 @@ using Clock = std::chrono::steady_clock;
 // shared job counter as soups finish.
 void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<Rule>& rules,
                 std::uint64_t jobs, std::atomic<std::uint64_t>& next,
-                std::vector<SoupOutcome>& outcomes, std::size_t batch_size) {
+                std::vector<SoupOutcome>& outcomes, std::size_t batch_size,
+                std::atomic<bool>& stopped) {
     TorusBatch batch(o.soup.torus_width, o.soup.torus_height, batch_size);
     BatchHistory history;
     std::vector<std::unique_ptr<SoupTracker>> trackers(batch_size);
@@ -71,6 +72,10 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
         batch.count = count;
         backend.advance(batch, o.chunk, history);
         batch.count = full;
+        if (stopped || (o.stop_requested && o.stop_requested())) {
+            stopped = true;
+            return;
+        }
         for (std::size_t s = 0; s < count; ++s) {
             if (!trackers[s]) continue;
             if (trackers[s]->ingest(batch, history, s)) {
@@ -110,6 +115,7 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
         std::vector<SoupOutcome> outcomes;
         outcomes.resize(std::size_t(jobs));
         std::atomic<std::uint64_t> next{0};
+        std::atomic<bool> stopped{false};
         const int workers = int(
             std::min<std::uint64_t>(std::uint64_t(callers), (jobs + batch_size - 1) / batch_size));
         std::vector<std::thread> threads;
@@ -117,7 +123,7 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
         std::mutex error_mutex;
         auto work = [&] {
             try {
-                run_worker(*backend, o, rules, jobs, next, outcomes, batch_size);
+                run_worker(*backend, o, rules, jobs, next, outcomes, batch_size, stopped);
             } catch (...) {
                 std::lock_guard lock(error_mutex);
                 if (!error) error = std::current_exception();
@@ -128,6 +134,10 @@ SweepStats run_sweep(const RuleFamily& family, const std::vector<std::uint64_t>&
         work();
         for (auto& t : threads) t.join();
         if (error) std::rethrow_exception(error);
+        if (stopped) {
+            stats.stopped = true;
+            break;
+        }
         for (std::size_t r = 0; r < rules.size(); ++r) {
             std::vector<SoupOutcome> mine(outcomes.begin() + std::ptrdiff_t(r * o.soups),
                                           outcomes.begin() + std::ptrdiff_t((r + 1) * o.soups));

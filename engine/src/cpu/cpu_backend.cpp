@@ -209,6 +209,15 @@ Grid CpuBackend::grid() const {
     return g;
 }
 
+Backend::HostRows CpuBackend::host_rows() const {
+    const State& s = *s_;
+    const detail::StripPlanes& planes = s.planes;
+    // Tiles without cells hold zero words (clearing a tile relies on it
+    // too), so the current plane is the whole state.
+    if (planes.strips != 1 || planes.width % 64 != 0 || !planes.plane[s.cur].get()) return {};
+    return {planes.plane[s.cur].get() + kRowOffset, planes.stride};
+}
+
 std::vector<Backend::LiveWord> CpuBackend::live_words() const {
     const State& s = *s_;
     const detail::StripPlanes& planes = s.planes;

@@ -56,10 +56,7 @@ struct CpuBackend::State {
     const detail::TileGrid& tiles() const { return planes.tiles; }
 
     // Every tile is computed each generation (brute force, birth on 0).
-    bool all_active() const {
-        const bool empty_stays_empty = (rule.birth & 1u) == 0 && (rule.birth_random & 1u) == 0;
-        return !empty_stays_empty || !skip_unchanged;
-    }
+    bool all_active() const { return rule.births_on_empty() || !skip_unchanged; }
 
     // The layout for a torus of this size: strips when automatic and
     // `sparse` (the content is not dense, and the scheduler can skip tiles).

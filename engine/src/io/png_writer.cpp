@@ -2,6 +2,7 @@
 
 #include <png.h>
 
+#include <bit>
 #include <csetjmp>
 #include <stdexcept>
 #include <string>
@@ -124,6 +125,30 @@ void PngWriter::finish() {
     if (std::fclose(file_) != 0 && error.empty()) error = "cannot write " + path_;
     file_ = nullptr;
     if (!error.empty()) throw std::runtime_error(error);
+}
+
+std::string encode_rgba_png(const std::uint32_t* pixels, std::int64_t width, std::int64_t height,
+                            std::int64_t pitch) {
+    if (width < 1 || height < 1 || width > 0x7fffffff || height > 0x7fffffff || pitch < width)
+        throw std::runtime_error("PNG picture: size " + std::to_string(width) + " x " +
+                                 std::to_string(height) + " is outside 1 .. 2^31-1");
+    // RGBA8 words hold red in the low byte: on a little-endian machine their
+    // bytes are R, G, B, A, as PNG_FORMAT_RGBA expects.
+    static_assert(std::endian::native == std::endian::little);
+    png_image image{};
+    image.version = PNG_IMAGE_VERSION;
+    image.width = static_cast<png_uint_32>(width);
+    image.height = static_cast<png_uint_32>(height);
+    image.format = PNG_FORMAT_RGBA;
+    const auto stride = static_cast<png_int_32>(pitch * 4);  // in components
+    png_alloc_size_t bytes = 0;
+    if (!png_image_write_to_memory(&image, nullptr, &bytes, 0, pixels, stride, nullptr))
+        throw std::runtime_error(std::string("PNG picture: ") + image.message);
+    std::string out(bytes, '\0');
+    if (!png_image_write_to_memory(&image, out.data(), &bytes, 0, pixels, stride, nullptr))
+        throw std::runtime_error(std::string("PNG picture: ") + image.message);
+    out.resize(bytes);
+    return out;
 }
 
 }  // namespace toroid

@@ -28,6 +28,10 @@ struct SweepOptions {
     int threads = 0;
     std::uint64_t chunk = 64;  // generations per batch pass
     std::size_t batch = 0;     // tori per batch; 0 = the backend's preference
+    // Polled by the workers (several threads at once) after each batch pass;
+    // true stops the sweep: run_sweep returns with SweepStats::stopped after
+    // the rules already reported, and drops the rules in flight.
+    std::function<bool()> stop_requested;
 };
 
 struct SweepProgress {
@@ -40,6 +44,7 @@ struct SweepStats {
     std::uint64_t soups = 0;
     double seconds = 0;
     std::string backend;
+    bool stopped = false;  // by SweepOptions::stop_requested
     double soups_per_second() const { return seconds > 0 ? double(soups) / seconds : 0.0; }
 };
 

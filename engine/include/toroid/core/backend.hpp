@@ -52,6 +52,19 @@ class Backend {
     // loads an empty Grid; backends override it to allocate only.
     virtual void reset(std::int64_t width, std::int64_t height, std::uint64_t generation = 0);
     virtual Grid grid() const = 0;  // canonical copy of the current state
+    // The current state's canonical rows in place, where a backend keeps them
+    // as such in host memory: row y is words[y * stride .. y * stride +
+    // words_per_row), padding bits zero. Valid until the state next changes
+    // (a step, an edit, a load) and while the backend lives; for zero-copy
+    // readers (the Python module's Torus.bits). words == nullptr when the
+    // layout does not allow it: the default, device memory, the CPU
+    // backend's column strips or a width that is not a multiple of 64 (the
+    // last word then carries cell 0 in bit W, core/plane_layout.hpp).
+    struct HostRows {
+        const std::uint64_t* words = nullptr;
+        std::int64_t stride = 0;  // words from one row to the next
+    };
+    virtual HostRows host_rows() const { return {}; }
     virtual std::int64_t width() const = 0;
     virtual std::int64_t height() const = 0;
 

@@ -164,7 +164,7 @@ TOROID_HD int count_at(const Count4<std::uint64_t>& c, int bit) {
 }
 
 TOROID_HD bool is_life(const CompiledRule& r) {
-    return r.neighbourhood == Neighbourhood::Moore && r.birth == (1u << 3) &&
+    return !r.uses_circuit && r.neighbourhood == Neighbourhood::Moore && r.birth == (1u << 3) &&
            r.survive == ((1u << 2) | (1u << 3)) && !r.stochastic();
 }
 

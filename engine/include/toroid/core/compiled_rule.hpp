@@ -1,16 +1,21 @@
 // The compiled rule: plain data, passed by value to CPU loops and to kernels.
 //
-// For a neighbour count k (0..8) and the cell's own state, a transition is
+// Rules written with counts (B/S, maybe stochastic): for a neighbour count k
+// (0..8) and the cell's own state, a transition is
 //   certain    bit k of birth / survive is set,
 //   random     bit k of birth_random / survive_random is set: it happens when
 //              the cell's Philox draw u (uniform 32-bit) is < threshold[k],
 //              i.e. with probability threshold[k] / 2^32 (exact to 2^-32),
 //   absent     otherwise (a dead cell stays dead, a live cell dies).
+// Rules given as a table (isotropic letters, MAP): `circuit` is their table
+// compiled into a decision diagram (rule_circuit.hpp) and `uses_circuit`
+// is set; the count fields are unused.
 #pragma once
 
 #include <cstdint>
 
 #include "toroid/core/hd.hpp"
+#include "toroid/core/rule_circuit.hpp"
 
 namespace toroid {
 
@@ -26,8 +31,16 @@ struct CompiledRule {
     std::uint16_t survive_random = 0;
     std::uint32_t birth_threshold[9] = {};
     std::uint32_t survive_threshold[9] = {};
+    bool uses_circuit = false;
+    bool circuit_births_on_empty = false;  // the table's entry for an empty block
+    RuleCircuit circuit;
 
     TOROID_HD bool stochastic() const { return (birth_random | survive_random) != 0; }
+    // A dead cell with no live neighbour may come alive: empty space does
+    // not stay empty (such rules compute every tile).
+    TOROID_HD bool births_on_empty() const {
+        return uses_circuit ? circuit_births_on_empty : ((birth | birth_random) & 1u) != 0;
+    }
 };
 
 }  // namespace toroid

@@ -16,7 +16,7 @@
 //   count(up, mid, down)  stochastic variants: the bit-sliced neighbour
 //                         count, from which each loop resolves the random
 //                         transitions (stochastic.hpp) in its own way;
-//   neighbourhood, stochastic   constants the loops specialise on.
+//   stochastic            whether the loops draw random transitions.
 //
 // with_step_variant(rule, f) calls f(V{}) with the variant that runs `rule`;
 // loops are templates on V, instantiated for every variant of the list.
@@ -54,7 +54,6 @@ struct CountRow {
 
 // Conway's Life, B3/S23: the count's fast path.
 struct LifeStep {
-    static constexpr Neighbourhood neighbourhood = Neighbourhood::Moore;
     static constexpr bool stochastic = false;
     template <class W>
     using Row = CountRow<W>;
@@ -77,7 +76,6 @@ struct LifeStep {
 // neighbourhoods, with random transitions when Stochastic.
 template <Neighbourhood K, bool Stochastic>
 struct TotalisticStep {
-    static constexpr Neighbourhood neighbourhood = K;
     static constexpr bool stochastic = Stochastic;
     template <class W>
     using Row = CountRow<W>;
@@ -111,11 +109,32 @@ struct TotalisticStep {
     }
 };
 
+// Rules given as a table (isotropic letters, MAP): the table's circuit
+// (rule_circuit.hpp) on the nine cells of the block.
+struct CircuitStep {
+    static constexpr bool stochastic = false;
+    template <class W>
+    using Row = Shifted3<W>;
+
+    template <class W>
+    TOROID_HD static Row<W> prepare(const Shifted3<W>& r) {
+        return r;
+    }
+    template <class W>
+    TOROID_HD static W next(const Row<W>& up, const Row<W>& mid, const Row<W>& down,
+                            const CompiledRule& rule) {
+        const W block[9] = {up.west,  up.self,   up.east,   mid.west, mid.self,
+                            mid.east, down.west, down.self, down.east};
+        return evaluate_circuit(rule.circuit, block);
+    }
+};
+
 // The one place a rule chooses its variant (see above). Returns f's result.
 template <class F>
 TOROID_HD decltype(auto) with_step_variant(const CompiledRule& rule, F&& f) {
     constexpr Neighbourhood kMoore = Neighbourhood::Moore, kHex = Neighbourhood::Hexagonal,
                             kVonNeumann = Neighbourhood::VonNeumann;
+    if (rule.uses_circuit) return f(CircuitStep{});
     const bool random = rule.stochastic();
     switch (rule.neighbourhood) {
         case kHex:

@@ -70,6 +70,8 @@ class CpuBackend final : public Backend {
     // Maps the planes only: untouched memory stays untouched (see Sparse patterns).
     void reset(std::int64_t width, std::int64_t height, std::uint64_t generation = 0) override;
     Grid grid() const override;
+    // Row-major planes of a width that is a multiple of 64 (see Layout).
+    HostRows host_rows() const override;
     std::int64_t width() const override;
     std::int64_t height() const override;
     bool get(std::int64_t x, std::int64_t y) const override;

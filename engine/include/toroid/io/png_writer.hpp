@@ -1,6 +1,8 @@
 // PngWriter: a grayscale PNG written row by row (libpng), for space-time
 // diagrams and plots. Knows nothing about automata.
 //
+// encode_rgba_png() is the colour counterpart for pictures held in memory.
+//
 // Two pixel kinds:
 //   Bit1   1 bit per pixel; write_bits() takes a row in the canonical cell
 //          layout (pixel x = bit x % 64 of word x / 64, LSB first) and paints
@@ -47,5 +49,12 @@ class PngWriter {
     std::string error_;  // last libpng error message
     bool finished_ = false;
 };
+
+// The PNG file bytes of an RGBA8 picture as a RenderTarget holds it
+// (render_request.hpp: red in the low byte, rows top down, row r at
+// pixels + r * pitch), encoded in memory: the Python module's pictures.
+// Sizes 1 .. 2^31 - 1; libpng failures throw std::runtime_error.
+std::string encode_rgba_png(const std::uint32_t* pixels, std::int64_t width, std::int64_t height,
+                            std::int64_t pitch);
 
 }  // namespace toroid

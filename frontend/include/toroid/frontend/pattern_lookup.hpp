@@ -4,6 +4,7 @@
 // work; library files may be of any format, gzip-compressed or not
 // (acorn.rle, acorn.mc, acorn.rle.gz are all "acorn"). The library folder is found, in order, from
 // $TOROID_PATTERNS, next to the program (../patterns, ../../patterns, ../share/toroid/patterns),
+// beside the Python module that links this code (toroid/patterns),
 // the current folder (./patterns) and the source tree this program was built from. An unknown name
 // is an InputError that lists the closest names.
 #pragma once

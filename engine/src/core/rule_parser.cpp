@@ -1,0 +1,505 @@
+// The rule parser: whole text (Golly's bounded-grid suffix, refusals of
+// kinds toroid does not run), counts with probabilities or letters, MAP.
+// Grammar (after removing spaces; letters case-insensitive):
+//
+//   rule      := "MAP" base64 ["=="] [suffix] | body [ "H" | "V" ] [suffix]
+//   suffix    := ":T" int ["," int]
+//   body      := "B" counts ["/"] "S" counts | "S" counts ["/"] "B" counts
+//              | digits "/" digits                      (old S/B form)
+//   counts    := { digit [ "(" probability ")" | ["-"] letters ] }
+//   probability := int "/" int | decimal
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "toroid/core/isotropic.hpp"
+#include "toroid/core/map_notation.hpp"
+#include "toroid/core/rule.hpp"
+#include "toroid/error.hpp"
+
+namespace toroid {
+
+namespace {
+
+std::string quote(std::string_view s) {
+    return "'" + std::string(s) + "'";
+}
+
+}  // namespace
+
+class RuleParser {
+  public:
+    RuleParser(std::string_view original) : original_(original) {
+        for (std::size_t i = 0; i < original.size(); ++i) {
+            const char c = original[i];
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+            text_.push_back(c == '_' ? '/' : c);  // Golly accepts '_' for '/'
+
+            where_.push_back(i);
+        }
+    }
+
+    Rule parse() {
+        if (text_.empty()) fail_at_end("empty rule: expected something like 'B3/S23'");
+        Rule r;
+        r.birth_ = {};
+        r.survive_ = {};
+        std::size_t end = text_.size();
+        if (text_.size() >= 3 && upper_text(text_.substr(0, 3)) == "MAP") return parse_map(r);
+        // Torus suffix first: everything after ':' belongs to it.
+        std::size_t colon = text_.find(':');
+        if (colon != std::string::npos) {
+            if (colon == 0) fail(0, "missing birth and survival counts before ':'");
+            // The grid first (syntax errors there stop here); a refused grid is
+            // said after the rule's own refusal, or alone (see refuse).
+            parse_torus(r, colon);
+            refuse_multi_state(colon);
+            if (topology_refusal_) refuse(*topology_refusal_);
+            end = colon;
+        } else {
+            refuse_multi_state(end);
+        }
+        if (generations_cut_ != std::string::npos) end = generations_cut_;  // 2-state Generations
+        // Neighbourhood suffix.
+        if (end > 0) {
+            char last = upper(text_[end - 1]);
+            if (last == 'H')
+                r.neighbourhood_ = Neighbourhood::Hexagonal, --end;
+            else if (last == 'V')
+                r.neighbourhood_ = Neighbourhood::VonNeumann, --end;
+        }
+        neighbourhood_ = r.neighbourhood_;
+        max_count_ = r.max_count();
+        pos_ = 0;
+        end_ = end;
+        if (end_ == 0)
+            fail(0, "missing birth and survival counts: expected something like 'B3/S23'");
+        char first = upper(text_[0]);
+        if (first == 'B') {
+            ++pos_;
+            parse_counts(r.birth_, birth_letters_, "birth");
+            if (pos_ < end_ && text_[pos_] == '/') ++pos_;
+            expect_letter('S');
+            parse_counts(r.survive_, survive_letters_, "survival");
+        } else if (first == 'S') {
+            ++pos_;
+            parse_counts(r.survive_, survive_letters_, "survival");
+            if (pos_ < end_ && text_[pos_] == '/') ++pos_;
+            expect_letter('B');
+            parse_counts(r.birth_, birth_letters_, "birth");
+        } else if (std::isdigit(static_cast<unsigned char>(first)) || first == '/') {
+            // Old S/B form: survival digits, '/', birth digits.
+            parse_counts(r.survive_, survive_letters_, "survival");
+            if (pos_ >= end_ || text_[pos_] != '/')
+                fail(pos_,
+                     "expected '/' between survival and birth counts (S/B form, e.g. '23/3')");
+            ++pos_;
+            parse_counts(r.birth_, birth_letters_, "birth");
+        } else {
+            fail(0, "expected 'B' (birth counts), 'S' (survival counts) or a digit (S/B form)");
+        }
+        if (pos_ != end_) {
+            fail(pos_, std::string("unexpected ") + quote(std::string(1, text_[pos_])) +
+                           ": expected a count digit, a probability in parentheses, letters, or a "
+                           "suffix H, V or :Tw,h");
+        }
+        if (has_letters_) make_isotropic(r);
+        return r;
+    }
+
+  private:
+    static char upper(char c) {
+        return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+
+    [[noreturn]] void fail(std::size_t pos, const std::string& what) const {
+        std::size_t column = pos < where_.size() ? where_[pos] + 1 : original_.size() + 1;
+        throw InputError("bad rule " + quote(original_) + " at column " + std::to_string(column) +
+                         ": " + what);
+    }
+    [[noreturn]] void fail_at_end(const std::string& what) const {
+        throw InputError("bad rule " + quote(original_) + ": " + what);
+    }
+
+    void expect_letter(char letter) {
+        if (pos_ >= end_ || upper(text_[pos_]) != letter)
+            fail(pos_, std::string("expected '") + letter + "' followed by its counts");
+        ++pos_;
+    }
+
+    // Counts of the B or S part: digits, each with an optional probability
+    // or letters (isotropic configurations, '-' for all but those).
+    void parse_counts(std::array<Probability, 9>& set, LetterMasks& letters, const char* what) {
+        std::array<bool, 9> given{};
+        while (pos_ < end_ && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+            int k = text_[pos_] - '0';
+            std::size_t at = pos_;
+            if (k > max_count_)
+                fail(at, std::string(what) + " count " + std::to_string(k) +
+                             " is out of range: " + neighbourhood_name() +
+                             " rules have counts 0.." + std::to_string(max_count_));
+            if (given[std::size_t(k)])
+                fail(at, std::string(what) + " count " + std::to_string(k) + " is given twice");
+            given[std::size_t(k)] = true;
+            ++pos_;
+            Probability p{1, 1};
+            if (pos_ < end_ && text_[pos_] == '(') p = parse_probability();
+            set[std::size_t(k)] = p;
+            letters[std::size_t(k)] = full_mask(neighbourhood_, k);
+            if (pos_ < end_ && is_letter(text_[pos_])) {
+                if (!p.certain())
+                    fail(pos_, "letters after a probability: isotropic configurations (" +
+                                   quote(std::string(1, text_[pos_])) +
+                                   ") cannot be stochastic; give either letters or a probability");
+                letters[std::size_t(k)] = parse_letters(k, what);
+                has_letters_ = true;
+            }
+        }
+    }
+
+    // Letters that may follow a count: those of any neighbourhood (a letter
+    // of the wrong one is then refused by name), or '-'.
+    static bool is_letter(char c) {
+        if (c == '-') return true;
+        const char lower = char(std::tolower(static_cast<unsigned char>(c)));
+        return std::string_view("cekainyqjrtwzmop").find(lower) != std::string_view::npos;
+    }
+
+    // The configurations of count k that letters name (all but them after '-').
+    std::uint16_t parse_letters(int k, const char* what) {
+        if (neighbourhood_ == Neighbourhood::VonNeumann)
+            fail(pos_,
+                 "letters on a von Neumann rule: its configurations of a count are all alike "
+                 "(isotropic letters exist for Moore and hexagonal rules only)");
+        const std::string_view alphabet = isotropic_letters(neighbourhood_, k);
+        const bool minus = text_[pos_] == '-';
+        if (minus) ++pos_;
+        std::uint16_t mask = 0;
+        const std::size_t first = pos_;
+        while (pos_ < end_ && is_letter(text_[pos_]) && text_[pos_] != '-') {
+            const char c = char(std::tolower(static_cast<unsigned char>(text_[pos_])));
+            const std::size_t i = alphabet.find(c);
+            if (i == std::string_view::npos)
+                fail(pos_, "letter " + quote(std::string(1, text_[pos_])) + " does not exist for " +
+                               what + " count " + std::to_string(k) + ": " + neighbourhood_name() +
+                               " count " + std::to_string(k) +
+                               (alphabet.empty() ? std::string(" has no letters")
+                                                 : " has the letters " + std::string(alphabet)));
+            if (mask & (1u << i))
+                fail(pos_, "letter " + quote(std::string(1, c)) + " is given twice for " + what +
+                               " count " + std::to_string(k));
+            mask = std::uint16_t(mask | (1u << i));
+            ++pos_;
+        }
+        // "B2-3" leaves nothing out of count 2: all its configurations (Golly).
+        if (pos_ == first && !minus)
+            fail(pos_, "expected letters after " + std::string(what) + " count " +
+                           std::to_string(k) + " (it has the letters " + std::string(alphabet) +
+                           ")");
+        return minus ? std::uint16_t(full_mask(neighbourhood_, k) & ~mask) : mask;
+    }
+
+    // Letters were given: the rule is its table, unless the letters cover
+    // whole counts (B2aceikn3/S is B23/S).
+    void make_isotropic(Rule& r) const {
+        LetterMasks birth = birth_letters_, survive = survive_letters_;
+        for (int k = 0; k <= 8; ++k) {
+            if (r.birth_[std::size_t(k)].absent()) birth[std::size_t(k)] = 0;
+            if (r.survive_[std::size_t(k)].absent()) survive[std::size_t(k)] = 0;
+        }
+        bool whole = true;
+        for (int k = 0; k <= max_count_; ++k)
+            for (std::uint16_t m : {birth[std::size_t(k)], survive[std::size_t(k)]})
+                if (m != 0 && m != full_mask(neighbourhood_, k)) whole = false;
+        if (whole) {
+            for (int k = 0; k <= 8; ++k) {
+                r.birth_[std::size_t(k)] =
+                    birth[std::size_t(k)] ? Probability{1, 1} : Probability{};
+                r.survive_[std::size_t(k)] =
+                    survive[std::size_t(k)] ? Probability{1, 1} : Probability{};
+            }
+            return;
+        }
+        r.kind_ = RuleKind::Isotropic;
+        r.table_ = isotropic_table(neighbourhood_, birth, survive);
+        r.birth_ = {};
+        r.survive_ = {};
+    }
+
+    // MAP<base64>[==][:T...]: the whole table (map_notation.hpp).
+    Rule parse_map(Rule& r) {
+        std::size_t end = text_.size();
+        if (const std::size_t colon = text_.find(':'); colon != std::string::npos) {
+            parse_torus(r, colon);
+            if (topology_refusal_) refuse(*topology_refusal_);
+            end = colon;
+        }
+        std::size_t stop = end;
+        if (stop >= 5 && text_.compare(stop - 2, 2, "==") == 0) stop -= 2;  // padding
+        static constexpr std::string_view kBase64 =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        for (std::size_t i = 3; i < stop; ++i)
+            if (kBase64.find(text_[i]) == std::string_view::npos)
+                fail(i, "MAP rules are base64 (A-Z, a-z, 0-9, + and /): " +
+                            quote(std::string(1, text_[i])) + " is not a base64 character");
+        const std::string digits = text_.substr(3, stop - 3);
+        if (!map_neighbourhood(digits.size(), r.neighbourhood_))
+            fail(3,
+                 "a MAP rule has 86 base64 characters (Moore), 22 (hexagonal) or 6 (von "
+                 "Neumann), not " +
+                     std::to_string(digits.size()));
+        r.kind_ = RuleKind::Map;
+        r.table_ = decode_map(digits, r.neighbourhood_);
+        return r;
+    }
+
+    Probability parse_probability() {
+        std::size_t open = pos_++;
+        std::size_t close = text_.find(')', pos_);
+        if (close == std::string::npos || close > end_)
+            fail(open, "unclosed '(': expected a probability such as (1/3) or (0.25)");
+        std::string body = text_.substr(pos_, close - pos_);
+        pos_ = close + 1;
+        Probability p = probability_from(body, open);
+        return p;
+    }
+
+    Probability probability_from(const std::string& body, std::size_t at) const {
+        const std::string expected =
+            "expected a probability in (0, 1] such as (1/3) or (0.25), got " + quote(body);
+        std::uint64_t num = 0, den = 1;
+        auto digits = [&](std::string_view s, std::uint64_t& out) {
+            if (s.empty() || s.size() > 9) return false;
+            out = 0;
+            for (char c : s) {
+                if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+                out = out * 10 + std::uint64_t(c - '0');
+            }
+            return true;
+        };
+        std::size_t slash = body.find('/');
+        std::size_t dot = body.find('.');
+        if (slash != std::string::npos) {
+            if (!digits(std::string_view(body).substr(0, slash), num) ||
+                !digits(std::string_view(body).substr(slash + 1), den))
+                fail(at, expected);
+            if (den == 0) fail(at, "probability " + quote(body) + " divides by zero");
+        } else if (dot != std::string::npos) {
+            std::string_view ip = std::string_view(body).substr(0, dot);
+            std::string_view fp = std::string_view(body).substr(dot + 1);
+            std::uint64_t i = 0, f = 0;
+            if (!(ip.empty() || digits(ip, i)) || !digits(fp, f) || i > 1) fail(at, expected);
+            den = 1;
+            for (std::size_t k = 0; k < fp.size(); ++k) den *= 10;
+            num = i * den + f;
+        } else {
+            if (!digits(body, num)) fail(at, expected);
+        }
+        if (num > den) fail(at, "probability " + quote(body) + " is greater than 1");
+        if (num == 0)
+            fail(at, "probability " + quote(body) + " is zero: leave the count out instead");
+        std::uint64_t g = std::gcd(num, den);
+        return Probability{std::uint32_t(num / g), std::uint32_t(den / g)};
+    }
+
+    // Golly's bounded-grid suffix after ':' (its lifealgo::setgridsize):
+    // T torus or tube, P plane, K Klein bottle, C cross-surface, S sphere.
+    void parse_torus(Rule& r, std::size_t colon) {
+        std::size_t p = colon + 1;
+        if (p >= text_.size())
+            fail(colon, "expected a bounded grid after ':' such as ':T640,480' (a torus)");
+        const char kind = upper(text_[p]);
+        const char* name = kind == 'P'   ? "a bounded plane (:P)"
+                           : kind == 'K' ? "a Klein bottle (:K)"
+                           : kind == 'C' ? "a cross-surface (:C)"
+                           : kind == 'S' ? "a sphere (:S)"
+                                         : nullptr;
+        if (name)
+            return refuse_grid(
+                "Golly's bounded grid '" + std::string(original_.substr(where_[colon])) + "' is " +
+                name +
+                ": toroid simulates a plain torus (:T<width>,<height>) or a tube (:T0,<height>, "
+                ":T<width>,0) only");
+        if (kind != 'T')
+            fail(p, "unknown bounded grid " + quote(std::string(1, text_[p])) +
+                        ": expected ':T<width>,<height>' (a torus; 0 for an unbounded side)");
+        ++p;
+        const std::string expected =
+            "expected ':T<width>,<height>' with whole numbers (0 for an unbounded side of a tube)";
+        auto number = [&](std::int64_t& out) {
+            std::size_t start = p;
+            out = 0;
+            while (p < text_.size() && std::isdigit(static_cast<unsigned char>(text_[p]))) {
+                if (out > (std::int64_t(1) << 40)) fail(start, "torus size is too large");
+                out = out * 10 + (text_[p] - '0');
+                ++p;
+            }
+            if (p == start) fail(start, "missing torus size: " + expected);
+        };
+        // A shift (+n / -n) after a side glues that side with an offset.
+        auto refuse_shift = [&]() {
+            if (p >= text_.size() || (text_[p] != '+' && text_[p] != '-')) return;
+            ++p;
+            std::int64_t shift = 0;
+            number(shift);
+            if (shift != 0)
+                refuse_grid("Golly's bounded grid '" +
+                            std::string(original_.substr(where_[colon])) +
+                            "' is a torus with shifted edges: toroid simulates a plain torus "
+                            "(:T<width>,<height>) or a tube (:T0,<height>, :T<width>,0) only");
+        };
+        TorusSize t;
+        number(t.width);
+        refuse_shift();
+        if (p == text_.size()) {
+            t.height = t.width;  // Golly: ":T100" is ":T100,100"
+        } else {
+            if (text_[p] != ',')
+                fail(p, "unexpected " + quote(std::string(1, text_[p])) + ": " + expected);
+            ++p;
+            number(t.height);
+            refuse_shift();
+            if (p != text_.size())
+                fail(p, "unexpected text after ':T<width>,<height>': " + expected);
+        }
+        if (t.width == 0 && t.height == 0) return;  // Golly's unbounded plane: no torus given
+        r.torus_ = t;
+    }
+
+    // Multi-state and named rules, recognised before the B/S grammar so that
+    // their refusal names them rather than pointing at a letter.
+    void refuse_multi_state(std::size_t end) const {
+        const std::string body = text_.substr(0, end);
+        const std::string shown = original_substr(end);
+        if (body.front() == '@')
+            refuse(
+                quote(shown) +
+                " is a Golly rule file (@RULE: a rule table or tree, usually multi-state); "
+                "toroid runs two-state Life-like rules written B<counts>/S<counts>, e.g. B3/S23");
+        if (!std::isalpha(static_cast<unsigned char>(body.front()))) {
+            // Generations in S/B/C form: 23/3/3.
+            if (top_level_slashes(body) == 2) generations(body, last_top_level_slash(body) + 1);
+            return;
+        }
+        const char first = upper(body.front());
+        const bool letter_second =
+            body.size() > 1 && std::isalpha(static_cast<unsigned char>(body[1])) &&
+            !((first == 'B' && upper(body[1]) == 'S') || (first == 'S' && upper(body[1]) == 'B'));
+        if (first == 'W' && body.size() > 1 && std::isdigit(static_cast<unsigned char>(body[1])))
+            refuse(quote(shown) + " is a 1-D Wolfram rule: run it with 'toroid eca " +
+                   body.substr(1) + "'; 2-D rules are written B<counts>/S<counts>, e.g. B3/S23");
+        if (first == 'R' && body.find(',') != std::string::npos)
+            refuse(quote(shown) +
+                   " is a Larger than Life rule (range > 1): toroid runs rules of the 8, 6 or 4 "
+                   "nearest neighbours, written B<counts>/S<counts>, e.g. B3/S23");
+        if ((first != 'B' && first != 'S') || letter_second)
+            refuse(quote(shown) +
+                   " is a named rule (a multi-state rule such as LifeHistory or WireWorld, or a "
+                   "Golly rule table): toroid runs two-state rules, expected 'B' (birth counts) "
+                   "and 'S' (survival counts), e.g. B3/S23, or a MAP rule" +
+                   (upper_text(body).rfind("LIFE", 0) == 0
+                        ? std::string(" (Life's own cells run with --rule B3/S23)")
+                        : std::string()));
+        // Generations in B/S/C form: B3/S23/C3 (the C may be left out: B3/S23/3).
+        const std::size_t slashes = top_level_slashes(body);
+        const std::size_t last = last_top_level_slash(body);
+        if (slashes >= 2 ||
+            (last != std::string::npos && last + 1 < body.size() && upper(body[last + 1]) == 'C')) {
+            const std::size_t at = last + 1;
+            generations(body, at < body.size() && upper(body[at]) == 'C' ? at + 1 : at);
+        }
+    }
+
+    // Slashes outside parentheses (a probability such as (1/3) holds one).
+    static std::size_t top_level_slashes(const std::string& s) {
+        std::size_t n = 0;
+        int depth = 0;
+        for (char c : s) {
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == '/' && depth == 0) ++n;
+        }
+        return n;
+    }
+    static std::size_t last_top_level_slash(const std::string& s) {
+        std::size_t last = std::string::npos;
+        int depth = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+            if (s[i] == '/' && depth == 0) last = i;
+        }
+        return last;
+    }
+
+    // Refuses a Generations rule with more than 2 states; one with exactly 2
+    // is its Life-like rule: the state count is cut off (end_ shrinks).
+    void generations(const std::string& body, std::size_t digits_at) const {
+        std::int64_t states = 0;
+        std::size_t p = digits_at;
+        while (p < body.size() && std::isdigit(static_cast<unsigned char>(body[p])) &&
+               states < 1000000)
+            states = states * 10 + (body[p++] - '0');
+        if (p == digits_at || p != body.size())
+            fail(digits_at,
+                 "expected the number of states of a Generations rule (e.g. 'B2/S/C3' "
+                 "or '/2/3')");
+        if (states != 2)
+            refuse(quote(original_substr(body.size())) + " is a Generations rule with " +
+                   std::to_string(states) +
+                   " states (cells decay through dying states): toroid runs two-state rules; "
+                   "the same birth and survival counts with 2 states are " +
+                   quote(two_state_of(body, digits_at)));
+        generations_cut_ = body.rfind('/', digits_at);  // the B/S part ends before it
+    }
+
+    std::string two_state_of(const std::string& body, std::size_t digits_at) const {
+        std::size_t cut = body.rfind('/', digits_at);
+        return cut == std::string::npos ? body : body.substr(0, cut);
+    }
+    std::string original_substr(std::size_t end) const {
+        const std::size_t stop = end < where_.size() ? where_[end] : original_.size();
+        return std::string(detail_trim(original_.substr(0, stop)));
+    }
+    static std::string_view detail_trim(std::string_view s) {
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+            s.remove_prefix(1);
+        return s;
+    }
+    static std::string upper_text(std::string s) {
+        for (char& c : s) c = upper(c);
+        return s;
+    }
+    // Both reasons when the rule and its grid are refused (LifeHistory:K40*,20).
+    [[noreturn]] void refuse(const std::string& what) const {
+        std::string why = what;
+        if (topology_refusal_ && *topology_refusal_ != what) why += "; and " + *topology_refusal_;
+        throw UnsupportedRule("rule " + quote(std::string(detail_trim(original_))) +
+                              " is not supported: " + why);
+    }
+    void refuse_grid(const std::string& what) { topology_refusal_ = what; }
+
+    std::string neighbourhood_name() const {
+        return max_count_ == 8 ? "Moore" : max_count_ == 6 ? "hexagonal" : "von Neumann";
+    }
+
+    std::string_view original_;
+    std::string text_;
+    std::vector<std::size_t> where_;  // position of each kept character in the original
+    std::size_t pos_ = 0, end_ = 0;
+    Neighbourhood neighbourhood_ = Neighbourhood::Moore;
+    int max_count_ = 8;
+    LetterMasks birth_letters_{}, survive_letters_{};
+    bool has_letters_ = false;
+    mutable std::size_t generations_cut_ = std::string::npos;
+    std::optional<std::string> topology_refusal_;  // a refused bounded grid, said by refuse()  //
+                                                   // '/' before a Generations "2"
+};
+
+Rule Rule::parse(std::string_view text) {
+    return RuleParser(text).parse();
+}
+
+}  // namespace toroid
