@@ -16,6 +16,7 @@ packages=(
     patchelf                   # scripts/gpu-pack.sh: packed programs find their lib/ ($ORIGIN)
     libglfw3-dev python3-glad libimgui-dev   # toroid-view: GLFW, the glad generator, Dear ImGui
     xvfb xauth libgl1-mesa-dri               # toroid-view tests: Xvfb + Mesa (llvmpipe)
+    xdotool                                  # toroid-view tests: real key events (XTEST)
     python3-dev python3-venv python3-numpy python3-pytest   # the Python module and its tests
     python3-pandas python3-matplotlib        # docs/python.md's tour (run by the tests)
 )

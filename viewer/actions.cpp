@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <exception>
 
 #include "toroid/core/soup.hpp"
@@ -70,6 +71,7 @@ void start_torus(AppState& app, std::unique_ptr<Backend> backend) {
 void start_eca(AppState& app, int wolfram_rule, std::int64_t width, std::int64_t height) {
     // The ring runs on the 1-D backend of the same name (eca_backend.hpp).
     EcaDiagram d(wolfram_rule, width, height, app.eca_init, app.backend_name, app.threads);
+    d.step(std::uint64_t(height - 1));  // the first rows at once, not one row and a blank window
     app.eca = std::move(d);
     app.backend.reset();
     app.rule_text = "W" + std::to_string(wolfram_rule);
@@ -140,8 +142,8 @@ void apply_rule_text(AppState& app) {
     } else if (app.backend) {  // same cells and generation, same view
         const ViewState view = app.view;
         start_torus(app, rule, app.backend->grid(), app.backend->generation());
-        app.view = view;
-        app.view.hexagonal = is_hexagonal(app);
+        app.view = view;  // to or from hexagons: the cell at the centre stays there
+        set_hexagonal(app.view, is_hexagonal(app));
     } else {
         start_torus(app, rule, Grid(torus_width(app), torus_height(app)));
     }
@@ -159,8 +161,11 @@ void new_torus(AppState& app) {
 }
 
 void random_soup(AppState& app) {
-    if (app.eca) {
-        app.eca_init = "random:" + std::to_string(app.soup_seed);
+    if (app.eca) {  // the first row of the 2-D soup of that density and seed
+        char spec[64];
+        std::snprintf(spec, sizeof spec, "soup:%.17g:%llu", app.soup_density,
+                      static_cast<unsigned long long>(app.soup_seed));
+        app.eca_init = spec;
         start_eca(app, app.eca->rule(), torus_width(app), torus_height(app));
         return;
     }
@@ -199,6 +204,14 @@ void open_pattern(AppState& app, const std::string& path_or_name) {
     report(app, "opened " + np.name + " (" + np.path + ")");
 }
 
+void open_dropped(AppState& app, const std::vector<std::string>& paths) {
+    if (paths.empty()) return;
+    open_pattern(app, paths.front());
+    if (paths.size() > 1)
+        report(app, app.message + "; " + std::to_string(paths.size() - 1) +
+                        " more dropped file(s) not opened: drop one at a time");
+}
+
 void save_pattern(AppState& app, const std::string& path) {
     Backend& b = backend_2d(app);
     WriteOptions wo;
@@ -216,16 +229,35 @@ void set_cell(AppState& app, CellXY c, bool alive) {
     app.ages.valid = false;
 }
 
-void select_rect(AppState& app, CellXY a, CellXY b) {
-    // The shorter way around the torus on each axis.
+std::vector<render::PlaneCell> stroke_cells(render::PlaneCell a, render::PlaneCell b,
+                                            bool hexagonal) {
+    // Bresenham from a to b. On hexagons a step by (+1, -1) or (-1, +1)
+    // joins cells that only touch at a corner: the row's cell is added first.
+    std::vector<render::PlaneCell> out;
+    const std::int64_t dx = std::abs(b.x - a.x), dy = -std::abs(b.y - a.y);
+    const std::int64_t sx = a.x < b.x ? 1 : -1, sy = a.y < b.y ? 1 : -1;
+    std::int64_t err = dx + dy;
+    render::PlaneCell c = a;
+    while (c.x != b.x || c.y != b.y) {
+        const std::int64_t e2 = 2 * err;
+        const bool step_x = e2 >= dy && c.x != b.x, step_y = e2 <= dx && c.y != b.y;
+        if (step_x && step_y && hexagonal && sx != sy) out.push_back({c.x + sx, c.y});
+        if (step_x) err += dy, c.x += sx;
+        if (step_y) err += dx, c.y += sy;
+        out.push_back(c);
+    }
+    return out;
+}
+
+void select_rect(AppState& app, render::PlaneCell a, render::PlaneCell b) {
+    // As dragged: from the smaller to the larger coordinate, however far
+    // (a drag over more than half the torus selects what was dragged, not
+    // the shorter way round), at most the whole torus.
     auto span = [](std::int64_t p, std::int64_t q, std::int64_t size, std::int64_t& lo,
                    std::int64_t& len) {
-        std::int64_t d = q - p;
-        if (d > size / 2) d -= size;
-        if (d < -size / 2) d += size;
-        lo = d >= 0 ? p : p + d;
-        lo = ((lo % size) + size) % size;
-        len = std::min<std::int64_t>(std::abs(d) + 1, size);
+        lo = wrap(std::min(p, q), size);
+        len = std::min<std::int64_t>(std::abs(q - p) + 1, size);
+        if (len == size) lo = 0;
     };
     Rect r;
     span(a.x, b.x, torus_width(app), r.x, r.width);
@@ -246,8 +278,16 @@ const Rect& need_selection(const AppState& app) {
 
 void copy_selection(AppState& app) {
     const Rect& r = need_selection(app);
-    app.clipboard = backend_2d(app).read_region(r);
-    report(app, "copied " + std::to_string(r.width) + "x" + std::to_string(r.height));
+    Backend& b = backend_2d(app);
+    app.clipboard = b.read_region(r);
+    std::string where;
+    if (app.write_clipboard) {
+        WriteOptions wo;
+        wo.crop = true;  // Golly's: the live cells' bounding box
+        app.write_clipboard(format_rle(*app.clipboard, b.rule(), wo));
+        where = " to the clipboard as RLE";
+    }
+    report(app, "copied " + std::to_string(r.width) + "x" + std::to_string(r.height) + where);
 }
 
 void clear_selection_cells(AppState& app) {
@@ -256,13 +296,33 @@ void clear_selection_cells(AppState& app) {
     app.ages.valid = false;
 }
 
+namespace {
+
+// What a paste pastes: the system clipboard's pattern, unless it is empty
+// or is the text of the last copy (whose grid keeps the selection's margins).
+Grid clipboard_cells(AppState& app) {
+    const std::string text = app.read_clipboard ? app.read_clipboard() : std::string();
+    if (text.find_first_not_of(" \t\r\n") != std::string::npos) {
+        WriteOptions wo;
+        wo.crop = true;
+        const bool own = app.clipboard && app.backend &&
+                         text == format_rle(*app.clipboard, app.backend->rule(), wo);
+        if (!own) return parse_pattern(text, "the clipboard").cells;
+    }
+    if (!app.clipboard)
+        throw InputError("the clipboard is empty: copy a selection first (or a pattern's text)");
+    return *app.clipboard;
+}
+
+}  // namespace
+
 void paste(AppState& app, CellXY at) {
-    if (!app.clipboard) throw InputError("the clipboard is empty: copy a selection first");
     Backend& b = backend_2d(app);
-    const Grid& src = *app.clipboard;
+    const Grid src = clipboard_cells(app);
     if (src.width() > b.width() || src.height() > b.height())
         throw InputError("the clipboard (" + std::to_string(src.width()) + "x" +
-                         std::to_string(src.height()) + ") is larger than the torus");
+                         std::to_string(src.height()) + ") is larger than the torus (" +
+                         std::to_string(b.width()) + "x" + std::to_string(b.height()) + ")");
     const Rect r{at.x, at.y, src.width(), src.height()};
     Grid out = app.paste_mode == PasteMode::Copy ? src : b.read_region(r);
     if (app.paste_mode != PasteMode::Copy) {

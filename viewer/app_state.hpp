@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +22,40 @@ namespace toroid::view {
 
 enum class Tool { Pan, Draw, Erase, Select };
 enum class PasteMode { Copy, Or, Xor };
+
+// The gesture under way: what a press started, until its release. A press
+// on a panel is the panel's; a press outside the drawn torus edits nothing.
+struct Gesture {
+    enum class Kind { None, Panel, Ignored, Pan, Draw, Select };
+    Kind kind = Kind::None;
+    int button = -1;
+    std::optional<render::PlaneCell> last;    // draw: the last cell drawn (row frame, unwrapped)
+    std::int64_t anchor_x = 0, anchor_y = 0;  // select: where the press was (unwrapped plane)
+    double last_x = 0, last_y = 0;            // pan: the pointer's last position
+};
+
+// The panels as laid out by the last frame (the hand tests presses against
+// them; --script dump reports them), and where each belongs: an offset from
+// the corner of the display it is nearest to, so that a window shrunk to a
+// few pixels and grown back finds every panel where it was.
+struct PanelRect {
+    std::string name;
+    float x = 0, y = 0, width = 0, height = 0;
+};
+struct PanelPlace {
+    bool known = false;
+    bool right = false, bottom = false;  // measured from the right / bottom edge
+    float offset_x = 0, offset_y = 0;
+    float drawn_x = 0, drawn_y = 0;  // where the last frame put it
+};
+struct UiLayout {
+    bool panels_visible = true;  // F11: the grid view alone (Golly's full view)
+    std::vector<PanelRect> panels;
+    std::map<std::string, PanelPlace> places;
+    float display_width = 0, display_height = 0;  // of the last frame
+    bool display_changed = true;                  // this frame's size differs from the last's
+    std::optional<PanelRect> message;             // where the last message was drawn
+};
 
 // Colour by age: the age of each visible cell, kept for the region on screen.
 struct AgeMap {
@@ -50,15 +86,21 @@ struct AppState {
     float target_fps = 60;     // when running
     std::uint64_t run_to = 0;  // > 0: stop at this generation
     bool show_help = false;
-    bool show_ui = true;
+    bool quit = false;  // ctrl+Q
 
     // --- editing -----------------------------------------------------------
     Tool tool = Tool::Draw;
-    bool stroke_alive = true;         // what a draw stroke writes
-    std::optional<CellXY> drag_from;  // selection drag start
-    std::optional<Rect> selection;    // torus cells (x, y in range; may wrap)
-    std::optional<Grid> clipboard;
+    bool stroke_alive = true;  // what a draw stroke writes
+    Gesture gesture;           // the press under way
+    double mouse_x = -1, mouse_y = -1;
+    bool mouse_known = false;       // the pointer is over the window
+    std::optional<Rect> selection;  // torus cells (x, y in range; may wrap)
+    std::optional<Grid> clipboard;  // the last copy, when no system clipboard is there
     PasteMode paste_mode = PasteMode::Copy;
+    // The system clipboard (GLFW's in the program; unset in tests): copies
+    // go there as RLE, pastes read any pattern text from there.
+    std::function<std::string()> read_clipboard;
+    std::function<void(const std::string&)> write_clipboard;
 
     // --- panel fields --------------------------------------------------------
     std::string rule_text;
@@ -76,8 +118,13 @@ struct AppState {
     // --- statistics -------------------------------------------------------------
     double gens_per_second = 0;
     double frame_ms = 0;
+    double draw_ms = 0;                    // the grid view's image, last frame
+    double step_ms = 0;                    // stepping, last frame that stepped
     std::deque<float> population_history;  // one sample per frame that stepped
     std::string backend_description;
+
+    // --- panels ----------------------------------------------------------------
+    UiLayout ui;
 };
 
 }  // namespace toroid::view

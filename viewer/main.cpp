@@ -5,16 +5,15 @@
 // (through CUDA-GL interop when it renders on a device, else uploaded);
 // headless modes draw the same frame into a framebuffer object.
 //
+// The window, the GL context and one frame are in frame.cpp.
+//
 // [SECTION] index
 //   [SECTION] Options
-//   [SECTION] Window and GL context
-//   [SECTION] One frame
 //   [SECTION] Headless: screenshot and benchmark
 //   [SECTION] Interactive and scripted loop
 //   [SECTION] main
-#include <glad/gl.h>  // first: before GLFW and anything else that includes GL
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
+#include "frame.hpp"  // first: glad before GLFW and anything else that includes GL
+//
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -31,8 +30,10 @@
 
 #include "actions.hpp"
 #include "app_state.hpp"
+#include "config_path.hpp"
 #include "grid_view.hpp"
 #include "input.hpp"
+#include "input_queue.hpp"
 #include "panels.hpp"
 #include "png_image.hpp"
 #include "script.hpp"
@@ -42,8 +43,6 @@
 
 namespace toroid::view {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Options
@@ -83,141 +82,6 @@ void add_options(CLI::App& cli, ViewerOptions& o) {
 }
 
 //-----------------------------------------------------------------------------
-// [SECTION] Window and GL context
-//-----------------------------------------------------------------------------
-
-std::string glfw_error() {
-    const char* text = nullptr;
-    glfwGetError(&text);
-    return text ? text : "unknown reason";
-}
-
-// A 4.5 core context, else 3.3 core; InputError (exit 2) when neither.
-GLFWwindow* open_window(int width, int height, bool visible) {
-    if (!glfwInit())
-        throw InputError(
-            "no display: toroid-view needs a window system and OpenGL (GLFW: " + glfw_error() +
-            "). Without a display, run it under a virtual one: xvfb-run -a -s \"-screen 0 "
-            "1280x720x24\" toroid-view ... (headless --screenshot and --benchmark work there "
-            "too), or use the command line: toroid run --size 1024x1024 --soup 0.5");
-    glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    for (const auto& [major, minor] : {std::pair{4, 5}, std::pair{3, 3}}) {
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, major);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, minor);
-        if (GLFWwindow* w = glfwCreateWindow(width, height, "toroid-view", nullptr, nullptr))
-            return w;
-    }
-    const std::string why = glfw_error();
-    glfwTerminate();
-    throw InputError("no OpenGL 4.5 or 3.3 core context on this display (" + why +
-                     "); try xvfb-run (Mesa), or the command line: toroid run");
-}
-
-struct Offscreen {  // a framebuffer object for headless frames
-    GLuint fbo = 0, colour = 0;
-    Offscreen(int width, int height) {
-        glGenFramebuffers(1, &fbo);
-        glGenRenderbuffers(1, &colour);
-        glBindRenderbuffer(GL_RENDERBUFFER, colour);
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour);
-        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-            throw std::runtime_error("the off-screen framebuffer is incomplete");
-    }
-    ~Offscreen() {
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        glDeleteRenderbuffers(1, &colour);
-        glDeleteFramebuffers(1, &fbo);
-    }
-};
-
-// The bound framebuffer's pixels, top row first (GL reads bottom-up).
-RgbaImage read_framebuffer(int width, int height) {
-    RgbaImage img;
-    img.width = width;
-    img.height = height;
-    img.pixels.resize(std::size_t(width) * std::size_t(height));
-    std::vector<std::uint32_t> raw(img.pixels.size());
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, raw.data());
-    for (int y = 0; y < height; ++y)
-        std::copy_n(raw.data() + std::size_t(height - 1 - y) * std::size_t(width), width,
-                    img.pixels.data() + std::size_t(y) * std::size_t(width));
-    for (auto& p : img.pixels) p |= 0xff000000u;  // opaque, whatever the framebuffer's alpha
-    return img;
-}
-
-//-----------------------------------------------------------------------------
-// [SECTION] One frame
-//-----------------------------------------------------------------------------
-
-struct FrameSetup {
-    bool ui = true;                 // panels, keys and mouse
-    std::optional<ImVec2> display;  // headless: the off-screen size
-    ScriptPlayer* script = nullptr;
-};
-
-// Builds and renders one frame into the bound framebuffer; returns the
-// script's step for this frame (Idle without a script).
-ScriptStep frame(AppState& app, GridView& grid, const FrameSetup& setup) {
-    ImGui_ImplOpenGL3_NewFrame();  // backend: GL objects
-    ImGui_ImplGlfw_NewFrame();     // backend: size, time, mouse, keys
-    ImGuiIO& io = ImGui::GetIO();
-    if (setup.display) {  // off-screen: the FBO's size
-        io.DisplaySize = *setup.display;
-        io.DisplayFramebufferScale = ImVec2(1, 1);
-    }
-    ScriptStep step;
-    if (setup.script) step = setup.script->apply(io, app);
-    ImGui::NewFrame();  // ImGui: start the frame
-
-    app.view.width = std::max(1, int(io.DisplaySize.x * io.DisplayFramebufferScale.x));
-    app.view.height = std::max(1, int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
-    if (setup.ui) {
-        handle_keys(app);
-        handle_mouse(app);
-        panel_control(app);
-        panel_torus(app);
-        panel_files(app);
-        panel_edit(app);
-        panel_stats(app, grid.path());
-        help_overlay(app);
-        selection_overlay(app);
-    }
-    // A script's frames are a clock of their own (1/30 s each), so that scripted
-    // runs glide the same way however fast the machine draws.
-    animate(app.view, setup.script ? 1.0 / 30.0 : io.DeltaTime);
-    grid.update(app);  // the grid view's image
-    ImGui::Render();   // ImGui: build the draw lists
-
-    glViewport(0, 0, app.view.width, app.view.height);
-    grid.blit(app.view.width, app.view.height);  // one texel per pixel, under the panels
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // backend: draw
-    return step;
-}
-
-// Steps a running torus by one step and keeps the statistics.
-void advance(AppState& app, double& gens_accumulated) {
-    if (!app.running) return;
-    std::uint64_t n = step_size(app);
-    if (app.run_to > 0) {
-        const std::uint64_t now = generation(app);
-        if (now >= app.run_to) {
-            app.running = false;
-            return;
-        }
-        n = std::min(n, app.run_to - now);
-    }
-    run_action(app, [&] { step_generations(app, n); });
-    gens_accumulated += double(n);
-    app.population_history.push_back(float(population(app)));
-    if (app.population_history.size() > 2048) app.population_history.pop_front();
-}
-
-//-----------------------------------------------------------------------------
 // [SECTION] Headless: screenshot and benchmark
 //-----------------------------------------------------------------------------
 
@@ -226,6 +90,7 @@ void screenshot(AppState& app, GridView& grid, const ViewerOptions& o, int w, in
     FrameSetup setup;
     setup.ui = o.with_ui;
     setup.display = ImVec2(float(w), float(h));
+    setup.timed = false;  // the same picture every time (README screenshots are compared)
     frame(app, grid, setup);
     if (o.with_ui) frame(app, grid, setup);  // windows size themselves on the first frame
     glFinish();
@@ -239,13 +104,19 @@ void benchmark(AppState& app, GridView& grid, const ViewerOptions& o, int w, int
     setup.display = ImVec2(float(w), float(h));
     frame(app, grid, setup);  // warm-up: textures, buffers
     glFinish();
+    double step_ms = 0, draw_ms = 0;
     const auto t0 = Clock::now();
     for (std::int64_t i = 0; i < o.benchmark; ++i) {
+        const auto s0 = Clock::now();
         step_generations(app, std::uint64_t(o.step));
+        step_ms += std::chrono::duration<double, std::milli>(Clock::now() - s0).count();
         frame(app, grid, setup);
         glFinish();
+        draw_ms += app.draw_ms;
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    step_ms /= double(o.benchmark);
+    draw_ms /= double(o.benchmark);
     const double fps = double(o.benchmark) / seconds;
     const std::string backend = app.backend_description;
     if (o.json) {
@@ -259,12 +130,15 @@ void benchmark(AppState& app, GridView& grid, const ViewerOptions& o, int w, int
             {"torus", std::to_string(torus_width(app)) + "x" + std::to_string(torus_height(app))},
             {"zoom", app.view.zoom},
             {"drawing", grid.path()},
+            {"step_ms", step_ms},  // stepping, per frame
+            {"draw_ms", draw_ms},  // the grid view's image, per frame (render and upload)
             {"seconds", seconds}};
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf(
-            "frames/s       %.1f\ngenerations/s  %.1f\nbackend        %s\ndrawing        %s\n", fps,
-            fps * double(o.step), backend.c_str(), grid.path().c_str());
+            "frames/s       %.1f\ngenerations/s  %.1f\nstep           %.2f ms a frame\n"
+            "draw           %.2f ms a frame\nbackend        %s\ndrawing        %s\n",
+            fps, fps * double(o.step), step_ms, draw_ms, backend.c_str(), grid.path().c_str());
     }
 }
 
@@ -273,13 +147,17 @@ void benchmark(AppState& app, GridView& grid, const ViewerOptions& o, int w, int
 //-----------------------------------------------------------------------------
 
 void interactive(AppState& app, GridView& grid, GLFWwindow* window, ScriptPlayer* script) {
+    InputQueue input;
+    install_glfw_callbacks(window, input);
     FrameSetup setup;
     setup.script = script;
+    setup.input = &input;
+    setup.window = window;
     double gens = 0;
     auto stats_from = Clock::now();
-    while (!glfwWindowShouldClose(window)) {
+    while (!glfwWindowShouldClose(window) && !app.quit) {
         const auto t0 = Clock::now();
-        glfwPollEvents();  // GLFW: input
+        glfwPollEvents();  // GLFW: input, queued by the callbacks
         advance(app, gens);
         const ScriptStep step = frame(app, grid, setup);
         if (step.kind == ScriptStep::Dump) {
@@ -289,6 +167,10 @@ void interactive(AppState& app, GridView& grid, GLFWwindow* window, ScriptPlayer
             std::fclose(f);
         } else if (step.kind == ScriptStep::Screenshot) {
             write_png(step.text, read_framebuffer(app.view.width, app.view.height));
+        } else if (step.kind == ScriptStep::Resize) {
+            glfwSetWindowSize(window, step.width, step.height);
+        } else if (step.kind == ScriptStep::Sleep) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(step.milliseconds));
         }
         glfwSwapBuffers(window);  // GLFW: show
         if (step.kind == ScriptStep::Quit || (script && script->finished())) break;
@@ -306,6 +188,26 @@ void interactive(AppState& app, GridView& grid, GLFWwindow* window, ScriptPlayer
             std::this_thread::sleep_until(t0 + std::chrono::duration<double>(1.0 / fps));
         }
     }
+    glfwSetWindowUserPointer(window, nullptr);
+}
+
+// The start of a 2-D run: as `toroid run`'s, except that with no size
+// anywhere (no --size, no :Tw,h in the rule or the file) the torus is
+// 512x512, or the pattern's own rounded-up box when that is larger: a viewer
+// is for watching a pattern grow, and `toroid run`'s smallest box (64x64
+// for a glider) wraps Acorn onto itself within a few hundred generations.
+frontend::StartState resolve_viewer_start(const ViewerOptions& o) {
+    const frontend::Size room{512, 512};
+    frontend::StartState st = frontend::resolve_start(o.start, false, std::uint64_t(o.gens), room);
+    const bool sized_by_rule = o.start.rule && Rule::parse(*o.start.rule).torus();
+    const Pattern* p = st.pattern ? &st.pattern->pattern : nullptr;
+    const bool sized_by_file = p && (p->whole_torus || (p->rule && p->rule->torus()));
+    if (!p || !o.start.size.empty() || sized_by_rule || sized_by_file) return st;
+    if (st.size.width >= room.width && st.size.height >= room.height) return st;
+    frontend::StartOptions sized = o.start;
+    sized.size = std::to_string(std::max(st.size.width, room.width)) + "x" +
+                 std::to_string(std::max(st.size.height, room.height));
+    return frontend::resolve_start(sized, false, std::uint64_t(o.gens), room);
 }
 
 int run(const ViewerOptions& options) {
@@ -350,11 +252,15 @@ int run(const ViewerOptions& options) {
         two_d.rule.reset();
         const frontend::StartState st =
             frontend::resolve_start(two_d, false, 0, frontend::Size{512, 512});
-        if (o.start.soup) app.eca_init = "random:" + std::to_string(o.start.run.seed);
+        if (o.start.soup) {  // the first row of the 2-D soup of that density and seed
+            char spec[64];
+            std::snprintf(spec, sizeof spec, "soup:%.17g:%llu", *o.start.soup,
+                          static_cast<unsigned long long>(o.start.run.seed));
+            app.eca_init = spec;
+        }
         start_eca(app, wolfram, st.size.width, st.size.height);
     } else {
-        const frontend::StartState st =
-            frontend::resolve_start(o.start, false, o.gens, frontend::Size{512, 512});
+        const frontend::StartState st = resolve_viewer_start(o);
         if (!st.note.empty()) std::fprintf(stderr, "toroid-view: note: %s\n", st.note.c_str());
         start_torus(app, frontend::start_backend(st, o.start));  // a pattern costs its own size
     }
@@ -369,10 +275,22 @@ int run(const ViewerOptions& options) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    if (headless || steps) io.IniFilename = nullptr;  // tests leave no imgui.ini
+    // The layout lives in the user's configuration folder (config_path.hpp),
+    // never in the current one; headless and scripted runs neither read nor
+    // write it (their layout must not depend on the user's).
+    std::optional<std::string> ini;
+    if (!headless && !steps) ini = prepare_imgui_ini();
+    io.IniFilename = ini ? ini->c_str() : nullptr;
     ImGui::StyleColorsDark();
-    ImGui_ImplGlfw_InitForOpenGL(win, true);  // backend: GLFW input
-    ImGui_ImplOpenGL3_Init("#version 330");   // backend: OpenGL renderer
+    ImGui_ImplGlfw_InitForOpenGL(win, false);  // backend: GLFW; input through our queue
+    ImGui_ImplOpenGL3_Init("#version 330");    // backend: OpenGL renderer
+    app.read_clipboard = [win] {
+        const char* text = glfwGetClipboardString(win);
+        return std::string(text ? text : "");
+    };
+    app.write_clipboard = [win](const std::string& text) {
+        glfwSetClipboardString(win, text.c_str());
+    };
 
     app.view.width = int(window.width);
     app.view.height = int(window.height);
@@ -394,9 +312,11 @@ int run(const ViewerOptions& options) {
             interactive(app, grid, win, player ? &*player : nullptr);
         }
     }
+    app.read_clipboard = nullptr;
+    app.write_clipboard = nullptr;
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
+    ImGui::DestroyContext();  // writes imgui.ini (io.IniFilename points into `ini`)
     glfwDestroyWindow(win);
     glfwTerminate();
     return 0;

@@ -5,11 +5,16 @@
 //   [SECTION] Edit: selection operations
 //   [SECTION] Statistics and population plot
 //   [SECTION] Overlays: help, selection
+//
+// Every panel begins with begin_panel(): it records the panel's rectangle
+// (the hand's presses on it are the panel's; --script dump reports it) and
+// keeps the panel at its place when the window changes size (UiLayout).
 #include "panels.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -30,15 +35,76 @@ std::string zoom_label(double zoom) {
     return buf;
 }
 
+// Where a panel goes on a display of this size: its offset from the corner
+// it belongs to, kept on the display (its title bar at least) when the
+// display is smaller than that.
+ImVec2 placed(const PanelPlace& place, ImVec2 display) {
+    float x = place.right ? display.x + place.offset_x : place.offset_x;
+    float y = place.bottom ? display.y + place.offset_y : place.offset_y;
+    x = std::clamp(x, 0.0f, std::max(0.0f, display.x - 60.0f));
+    y = std::clamp(y, 0.0f, std::max(0.0f, display.y - 20.0f));
+    return ImVec2(x, y);
+}
+
+// The corner nearest to the panel's centre, and the offset from it.
+void remember(PanelPlace& place, ImVec2 pos, ImVec2 size, ImVec2 display) {
+    place.known = true;
+    place.right = pos.x + size.x / 2 > display.x / 2;
+    place.bottom = pos.y + size.y / 2 > display.y / 2;
+    place.offset_x = place.right ? pos.x - display.x : pos.x;
+    place.offset_y = place.bottom ? pos.y - display.y : pos.y;
+}
+
+// ImGui::Begin at the panel's place: the first time where ImGui has it
+// (imgui.ini) or at `home`; after the display changed size, at its offset
+// from its corner. A move by the hand (a drag of the panel) becomes its new
+// place; ImGui's own clamping in a tiny window does not, so the panels come
+// back where they were when the window grows again.
+bool begin_panel(AppState& app, const char* name, ImVec2 home, bool* open = nullptr,
+                 ImGuiWindowFlags flags = 0) {
+    UiLayout& ui = app.ui;
+    PanelPlace& place = ui.places[name];
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    if (!place.known)
+        ImGui::SetNextWindowPos(home, ImGuiCond_FirstUseEver);
+    else if (ui.display_changed)
+        ImGui::SetNextWindowPos(placed(place, display), ImGuiCond_Always);
+    const bool shown = ImGui::Begin(name, open, flags);
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    ui.panels.push_back(PanelRect{name, pos.x, pos.y, size.x, size.y});
+    const bool moved = pos.x != place.drawn_x || pos.y != place.drawn_y;
+    if (!place.known ||
+        (moved && !ui.display_changed && ImGui::IsMouseDown(0) && ImGui::IsWindowFocused()))
+        remember(place, pos, size, display);
+    place.drawn_x = pos.x;
+    place.drawn_y = pos.y;
+    return shown;
+}
+
+// A message in the panel's width, wrapped, in red for errors; its rectangle
+// is kept for the tests.
+void wrapped_message(AppState& app, const std::string& text, bool error) {
+    if (error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.3f, 1));
+    ImGui::TextWrapped("%s", text.c_str());
+    if (error) ImGui::PopStyleColor();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    app.ui.message = PanelRect{"message", a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
 }  // namespace
 
-//-----------------------------------------------------------------------------
-// [SECTION] Control: run, step, zoom, display, tools
-//-----------------------------------------------------------------------------
+void begin_ui_frame(AppState& app) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    app.ui.display_changed =
+        display.x != app.ui.display_width || display.y != app.ui.display_height;
+    app.ui.display_width = display.x;
+    app.ui.display_height = display.y;
+    app.ui.panels.clear();
+    app.ui.message.reset();
+}
 
 void panel_control(AppState& app) {
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Control");
+    begin_panel(app, "Control", ImVec2(10, 10));
     if (ImGui::Button(app.running ? "Stop (Enter)" : "Start (Enter)")) app.running = !app.running;
     ImGui::SameLine();
     if (ImGui::Button("Step (Tab)"))
@@ -95,8 +161,7 @@ void panel_control(AppState& app) {
 //-----------------------------------------------------------------------------
 
 void panel_torus(AppState& app) {
-    ImGui::SetNextWindowPos(ImVec2(10, 260), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Torus");
+    begin_panel(app, "Torus", ImVec2(10, 260));
     if (app.focus_rule_field) {
         ImGui::SetKeyboardFocusHere();  // scripts and the rule shortcut
         app.focus_rule_field = false;
@@ -109,9 +174,11 @@ void panel_torus(AppState& app) {
     ImGui::SameLine();
     if ((ImGui::Button("apply") || entered) && app.rule_message.empty())
         run_action(app, [&] { apply_rule_text(app); });
-    if (!app.rule_message.empty())
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", app.rule_message.c_str());
-    else
+    if (!app.rule_message.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.3f, 1));
+        ImGui::TextWrapped("%s", app.rule_message.c_str());  // in the panel, not cut at its edge
+        ImGui::PopStyleColor();
+    } else
         ImGui::TextDisabled("B3/S23, B2/S34H, B2/S013V, B2(1/3)/S12H, W110 (1-D)");
     if (app.rule.stochastic() && !app.eca)
         ImGui::Text("stochastic rule, seed %llu", static_cast<unsigned long long>(app.seed));
@@ -140,8 +207,7 @@ void panel_torus(AppState& app) {
 //-----------------------------------------------------------------------------
 
 void panel_files(AppState& app) {
-    ImGui::SetNextWindowPos(ImVec2(10, 440), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Patterns and files");
+    begin_panel(app, "Patterns and files", ImVec2(10, 440));
     if (ImGui::BeginListBox("library", ImVec2(220, 100))) {
         for (const std::string& name : app.library)
             if (ImGui::Selectable(name.c_str(), false))
@@ -153,7 +219,8 @@ void panel_files(AppState& app) {
     if (ImGui::Button("open")) run_action(app, [&] { open_pattern(app, app.file_path); });
     ImGui::SameLine();
     if (ImGui::Button("save")) run_action(app, [&] { save_pattern(app, app.file_path); });
-    ImGui::TextDisabled("formats by extension: .rle .cells .lif (and what the engine reads)");
+    ImGui::TextDisabled("formats by extension: .rle .cells .lif (and what the engine reads);");
+    ImGui::TextDisabled("or drop a file on the window");
     ImGui::End();
 }
 
@@ -162,9 +229,7 @@ void panel_files(AppState& app) {
 //-----------------------------------------------------------------------------
 
 void panel_edit(AppState& app) {
-    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 300, 330),
-                            ImGuiCond_FirstUseEver);
-    ImGui::Begin("Selection");
+    begin_panel(app, "Selection", ImVec2(ImGui::GetIO().DisplaySize.x - 340, 350));
     if (app.selection)
         ImGui::Text("%lld,%lld  %lldx%lld", static_cast<long long>(app.selection->x),
                     static_cast<long long>(app.selection->y),
@@ -209,8 +274,7 @@ void panel_edit(AppState& app) {
 //-----------------------------------------------------------------------------
 
 void panel_stats(AppState& app, const std::string& render_path) {
-    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 300, 10), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Statistics");
+    begin_panel(app, "Statistics", ImVec2(ImGui::GetIO().DisplaySize.x - 340, 10));
     const double cells = double(torus_width(app)) * double(torus_height(app));
     ImGui::Text("rule        %s", rule_name(app).c_str());
     ImGui::Text("torus       %lld x %lld", static_cast<long long>(torus_width(app)),
@@ -221,6 +285,7 @@ void panel_stats(AppState& app, const std::string& render_path) {
     ImGui::Text("cells/s     %.3g",
                 app.gens_per_second * (app.eca ? double(torus_width(app)) : cells));
     ImGui::Text("frame       %.2f ms", app.frame_ms);
+    ImGui::Text("draw, step  %.2f, %.2f ms", app.draw_ms, app.step_ms);
     ImGui::Text("backend     %s", app.backend_description.c_str());
     ImGui::Text("memory      %.2f MiB (two bit-planes)", 2.0 * cells / 8.0 / double(1 << 20));
     ImGui::TextWrapped("drawing     %s", render_path.c_str());
@@ -234,12 +299,7 @@ void panel_stats(AppState& app, const std::string& render_path) {
         ImGui::PlotLines("##population", samples, n, 0, "population", FLT_MAX, FLT_MAX,
                          ImVec2(260, 80));
     }
-    if (!app.message.empty()) {
-        if (app.message_is_error)
-            ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", app.message.c_str());
-        else
-            ImGui::TextWrapped("%s", app.message.c_str());
-    }
+    if (!app.message.empty()) wrapped_message(app, app.message, app.message_is_error);
     ImGui::End();
 }
 
@@ -253,6 +313,8 @@ void help_overlay(AppState& app) {
                             ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowBgAlpha(0.85f);
     ImGui::Begin("Keys (h closes)", &app.show_help, ImGuiWindowFlags_AlwaysAutoResize);
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    app.ui.panels.push_back(PanelRect{"Keys", pos.x, pos.y, size.x, size.y});
     int count = 0;
     const KeyHelp* keys = key_help(count);
     if (ImGui::BeginTable("keys", 2)) {
@@ -269,16 +331,24 @@ void help_overlay(AppState& app) {
 }
 
 void selection_overlay(const AppState& app) {
-    if (!app.selection || app.view.hexagonal) return;
-    double x0 = 0, y0 = 0;
-    cell_to_window(app.view, app.selection->x, app.selection->y, x0, y0);
-    const double cell = std::exp2(app.view.zoom);
-    const ImVec2 a{float(x0), float(y0)};
-    const ImVec2 b{float(x0 + double(app.selection->width) * cell),
-                   float(y0 + double(app.selection->height) * cell)};
+    if (!app.selection) return;
+    const ViewState& v = app.view;
+    const Rect& r = *app.selection;
+    // The copy nearest the centre, its corners in row-frame coordinates: on
+    // hexagonal rules the outline is the sheared parallelogram of the cells.
+    const render::PlaneCell c = nearest_frame_cell(v, r.x, r.y);
+    const std::int64_t fx = c.x * kSubcell, fy = c.y * kSubcell;
+    const std::int64_t w = r.width * kSubcell, h = r.height * kSubcell;
+    ImVec2 corner[4];
+    const std::int64_t at[4][2] = {{fx, fy}, {fx + w, fy}, {fx + w, fy + h}, {fx, fy + h}};
+    for (int i = 0; i < 4; ++i) {
+        double sx = 0, sy = 0;
+        frame_to_window(v, at[i][0], at[i][1], sx, sy);
+        corner[i] = ImVec2(float(sx), float(sy));
+    }
     ImDrawList* d = ImGui::GetForegroundDrawList();
-    d->AddRectFilled(a, b, IM_COL32(80, 160, 255, 48));
-    d->AddRect(a, b, IM_COL32(80, 160, 255, 220));
+    d->AddQuadFilled(corner[0], corner[1], corner[2], corner[3], IM_COL32(80, 160, 255, 48));
+    d->AddQuad(corner[0], corner[1], corner[2], corner[3], IM_COL32(80, 160, 255, 220));
 }
 
 }  // namespace toroid::view

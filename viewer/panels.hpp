@@ -8,6 +8,10 @@
 
 namespace toroid::view {
 
+// Once a frame before the panels: notes whether the display changed size and
+// forgets the last frame's panel rectangles.
+void begin_ui_frame(AppState& app);
+
 void panel_control(AppState& app);  // run, step, zoom, display options, tools
 void panel_torus(AppState& app);    // rule field, new torus, soup, clear, seed
 void panel_files(AppState& app);    // pattern library, open, save

@@ -39,6 +39,13 @@ void window_to_plane(const ViewState& v, double sx, double sy, std::int64_t& px,
     py = v.centre_y + std::llround((sy - double(v.height / 2)) * step);
 }
 
+void window_to_unwrapped(const ViewState& v, double sx, double sy, std::int64_t& px,
+                         std::int64_t& py) {
+    window_to_plane(v, sx, sy, px, py);
+    px += v.unwrapped_x;
+    py += v.unwrapped_y;
+}
+
 CellXY cell_at_window(const ViewState& v, double sx, double sy) {
     std::int64_t px = 0, py = 0;
     window_to_plane(v, sx, sy, px, py);
@@ -46,22 +53,63 @@ CellXY cell_at_window(const ViewState& v, double sx, double sy) {
     return {wrap(c.x, v.torus_width), wrap(c.y, v.torus_height)};
 }
 
-void cell_to_window(const ViewState& v, std::int64_t x, std::int64_t y, double& sx, double& sy) {
+render::PlaneCell unwrapped_cell(const ViewState& v, std::int64_t px, std::int64_t py) {
+    return render::cell_at(px, py, v.hexagonal);
+}
+
+void frame_to_window(const ViewState& v, std::int64_t fx, std::int64_t fy, double& sx, double& sy) {
     const double step = double(step_of(v.zoom));
-    // The copy of (x, y) nearest the centre.
-    auto nearest = [](std::int64_t cell, std::int64_t centre, std::int64_t size) {
-        const std::int64_t c = floor_div(centre, kSubcell);
-        return c + wrap(cell - c + size / 2, size) - size / 2;
+    const std::int64_t plane_x = fx - (v.hexagonal ? fy / 2 : 0);
+    sx = double(v.width / 2) + double(plane_x - v.centre_x) / step;
+    sy = double(v.height / 2) + double(fy - v.centre_y) / step;
+}
+
+render::PlaneCell nearest_frame_cell(const ViewState& v, std::int64_t x, std::int64_t y) {
+    // Row-frame cells are the torus' modulo its size: take the copy of the
+    // row nearest the centre, then the copy of the cell in that row nearest it.
+    auto nearest = [](std::int64_t cell, std::int64_t centre_cell, std::int64_t size) {
+        return centre_cell + wrap(cell - centre_cell + size / 2, size) - size / 2;
     };
-    const std::int64_t nx = nearest(x, v.centre_x, v.torus_width);
-    const std::int64_t ny = nearest(y, v.centre_y, v.torus_height);
-    sx = double(v.width / 2) + double(nx * kSubcell - v.centre_x) / step;
-    sy = double(v.height / 2) + double(ny * kSubcell - v.centre_y) / step;
+    const std::int64_t ny = nearest(y, floor_div(v.centre_y, kSubcell), v.torus_height);
+    const std::int64_t row_centre =
+        floor_div(v.centre_x + (v.hexagonal ? ny * (kSubcell / 2) : 0), kSubcell);
+    return {nearest(x, row_centre, v.torus_width), ny};
+}
+
+void cell_to_window(const ViewState& v, std::int64_t x, std::int64_t y, double& sx, double& sy) {
+    const render::PlaneCell c = nearest_frame_cell(v, x, y);
+    frame_to_window(v, c.x * kSubcell, c.y * kSubcell, sx, sy);
+}
+
+bool on_torus(const ViewState& v, double sx, double sy) {
+    std::int64_t px = 0, py = 0;
+    window_to_plane(v, sx, sy, px, py);
+    const render::RenderParams p =
+        render::make_render_params(make_request(v), v.hexagonal, v.torus_width, v.torus_height);
+    return render::on_drawn_torus(p, px, py);
+}
+
+void clamp_to_torus(const ViewState& v, double& sx, double& sy) {
+    const render::RenderParams p =
+        render::make_render_params(make_request(v), v.hexagonal, v.torus_width, v.torus_height);
+    const double step = double(p.request.step);
+    // The one copy's window span along an axis, half a pixel inside its edges.
+    auto clamp_axis = [&](double& s, bool clip, std::int64_t lo_cell, std::int64_t size,
+                          std::int64_t centre, std::int32_t pixels) {
+        if (!clip) return;
+        const double lo = double(pixels / 2) + double(lo_cell * kSubcell - centre) / step;
+        const double hi = lo + double(size * kSubcell) / step;
+        s = std::clamp(s, lo + 0.5, hi - 0.5);
+    };
+    clamp_axis(sx, p.clip_x, p.clip_lo_x, v.torus_width, v.centre_x, v.width);
+    clamp_axis(sy, p.clip_y, p.clip_lo_y, v.torus_height, v.centre_y, v.height);
 }
 
 void centre_on_torus(ViewState& v) {
-    v.centre_x = v.torus_width * kSubcell / 2;
     v.centre_y = v.torus_height * kSubcell / 2;
+    // The centre cell's plane x: W/2 - y/2 with y = H/2 on hexagonal rules.
+    v.centre_x = v.torus_width * kSubcell / 2 - (v.hexagonal ? v.torus_height * kSubcell / 4 : 0);
+    wrap_centre(v);
 }
 
 void fit(ViewState& v) {
@@ -74,9 +122,30 @@ void fit(ViewState& v) {
     v.zoom = v.target_zoom = z;
 }
 
+void set_hexagonal(ViewState& v, bool hexagonal) {
+    if (v.hexagonal == hexagonal) return;
+    // The centre's row keeps its cell: plane x = frame x - row/2 (hexagonal).
+    const std::int64_t shift = floor_div(v.centre_y, kSubcell) * (kSubcell / 2);
+    v.centre_x += hexagonal ? -shift : shift;
+    v.hexagonal = hexagonal;
+    wrap_centre(v);
+}
+
 void wrap_centre(ViewState& v) {
-    v.centre_x = wrap(v.centre_x, v.torus_width * kSubcell);
-    v.centre_y = wrap(v.centre_y, v.torus_height * kSubcell);
+    const std::int64_t period_x = v.torus_width * kSubcell, period_y = v.torus_height * kSubcell;
+    // A whole torus height down the plane is half a height to the right in
+    // hexagonal frames: the picture repeats along (-H/2, H), not (0, H).
+    const std::int64_t y = wrap(v.centre_y, period_y);
+    const std::int64_t periods = (v.centre_y - y) / period_y;
+    v.centre_y = y;
+    v.unwrapped_y += periods * period_y;
+    if (v.hexagonal) {
+        v.centre_x += periods * (period_y / 2);
+        v.unwrapped_x -= periods * (period_y / 2);
+    }
+    const std::int64_t x = wrap(v.centre_x, period_x);
+    v.unwrapped_x += v.centre_x - x;
+    v.centre_x = x;
 }
 
 void pan_pixels(ViewState& v, double dx, double dy) {

@@ -5,6 +5,9 @@
 // density modes, tori smaller than the image (one copy) and odd sizes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <string>
 #include <vector>
 
 #include "emulated_launch.hpp"
@@ -113,6 +116,156 @@ TEST(RenderBody, EmulatedLaunchEqualsCpuImagesPixelForPixel) {
         EXPECT_EQ(emulated, fallback_image(q, cpu));
         for (std::uint32_t p : emulated) ASSERT_NE(p, 0xdeadbeefu);  // every pixel written
     }
+}
+
+// The contract of a zoomed-out pixel, cell by cell (render_request.hpp),
+// written without the body's word arithmetic: the rows y with a top edge in
+// [y0, y1), in each the cells whose left edge lies in [x0, x1) (hexagonal
+// rules: row y read from x + y/2), at most one torus width of them; spans
+// clipped to the one copy when the image is larger than the torus. Only the
+// colour scale is the body's (log2_fixed, blend): that is the look, not the
+// count.
+std::uint32_t naive_zoomed_out_pixel(const RenderRequest& q, bool hex, const Grid& g,
+                                     std::int64_t px, std::int64_t py) {
+    const std::int64_t w = g.width(), h = g.height(), step = q.step;
+    std::int64_t x0 = q.centre_x + (px - q.width / 2) * step, x1 = x0 + step;
+    std::int64_t y0 = q.centre_y + (py - q.height / 2) * step, y1 = y0 + step;
+    auto clip = [](std::int64_t& a0, std::int64_t& a1, std::int64_t centre, std::int64_t pixels,
+                   std::int64_t span, std::int64_t size) {
+        if (pixels * span <= size * kSubcell) return true;  // wider than the image: wraps
+        const std::int64_t lo = (floor_div(centre, kSubcell) - size / 2) * kSubcell;
+        a0 = std::max(a0, lo);
+        a1 = std::min(a1, lo + size * kSubcell);
+        return a0 < a1;
+    };
+    if (!clip(x0, x1, q.centre_x, q.width, step, w) || !clip(y0, y1, q.centre_y, q.height, step, h))
+        return q.palette.outside;
+    std::uint64_t live = 0, area = 0;
+    for (std::int64_t y = ceil_div(y0, kSubcell); y < ceil_div(y1, kSubcell); ++y) {
+        const std::int64_t shift = hex ? y * (kSubcell / 2) : 0;
+        const std::int64_t first = ceil_div(x0 + shift, kSubcell);
+        const std::int64_t n = std::min(ceil_div(x1 + shift, kSubcell) - first, w);
+        for (std::int64_t i = 0; i < n; ++i, ++area) live += g.get(wrap(first + i, w), wrap(y, h));
+    }
+    if (live == 0) return q.palette.dead;
+    if (q.density == DensityMode::AnyLive) return q.palette.live;
+    const std::int64_t level =
+        48 + (207 * render::log2_fixed(live + 1)) / render::log2_fixed(area + 1);
+    return render::blend(q.palette.dead, q.palette.live, std::uint32_t(level));
+}
+
+TEST(RenderBody, ZoomedOutPixelsCountExactlyTheCellsOfTheContract) {
+    // Square and hexagonal rules; widths around a word and odd ones (runs
+    // that cross words and the torus' edge), steps of whole and fractional
+    // cells up to beyond a word, centres anywhere (negative too), images
+    // larger and smaller than the torus; the CPU backend in rows and in
+    // column strips.
+    std::uint64_t state = 12345;
+    auto next = [&](std::uint64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % n;
+    };
+    const std::pair<std::int64_t, std::int64_t> sizes[] = {
+        {63, 17}, {64, 64}, {65, 33}, {100, 9}, {129, 70}, {200, 130}, {7, 5}, {1, 3}, {1536, 24}};
+    int checked = 0;
+    for (const char* rule : {"B3/S23", "B2/S34H"}) {
+        const bool hex = Rule::parse(rule).neighbourhood() == Neighbourhood::Hexagonal;
+        for (auto [w, h] : sizes) {
+            Grid g(w, h);
+            fill_soup(g, 0.3, std::uint64_t(w * 131 + h));
+            CpuBackend cpu(Rule::parse(rule), BackendOptions{2, 1, true});
+            cpu.load(g);
+            if (w == 1536) cpu.set_column_strips(8);  // three strips of one tile
+            for (int trial = 0; trial < 12; ++trial) {
+                RenderRequest q;
+                q.width = 8 + std::int32_t(next(40));
+                q.height = 8 + std::int32_t(next(30));
+                const std::int64_t cells = 1 + std::int64_t(next(trial % 3 == 0 ? 150 : 40));
+                q.step = cells * kSubcell + (trial % 2 ? std::int64_t(next(kSubcell)) : 0);
+                q.centre_x = std::int64_t(next(std::uint64_t(4 * w * kSubcell))) - 2 * w * kSubcell;
+                q.centre_y = std::int64_t(next(std::uint64_t(4 * h * kSubcell))) - 2 * h * kSubcell;
+                q.density = trial % 4 == 3 ? DensityMode::AnyLive : DensityMode::LogDensity;
+                SCOPED_TRACE(std::string(rule) + " " + std::to_string(w) + "x" + std::to_string(h) +
+                             " step " + std::to_string(q.step) + " centre " +
+                             std::to_string(q.centre_x) + "," + std::to_string(q.centre_y));
+                const auto emulated = emulated_image(q, g, hex);
+                std::vector<std::uint32_t> want(emulated.size());
+                for (std::int64_t py = 0; py < q.height; ++py)
+                    for (std::int64_t px = 0; px < q.width; ++px)
+                        want[std::size_t(py * q.width + px)] =
+                            naive_zoomed_out_pixel(q, hex, g, px, py);
+                ASSERT_EQ(emulated, want);
+                for (const std::string& isa : CpuBackend::instruction_sets()) {
+                    cpu.use_instruction_set(isa);  // each build of the drawing loop
+                    ASSERT_EQ(backend_image(q, cpu), want) << isa;
+                }
+                ASSERT_EQ(fallback_image(q, cpu), want);
+                ++checked;
+            }
+        }
+    }
+    EXPECT_EQ(checked, 2 * 9 * 12);
+}
+
+TEST(RenderBody, CpuSweepsEqualTheBodyAtEveryZoomAndEdge) {
+    // The CPU backend sweeps rows of pixels (cpu_render_rows.hpp); the body
+    // draws them one by one. Random views: zoomed in (grid lines, bold lines
+    // every 10 or 3 or none) and out (whole and fractional cells per pixel,
+    // beyond 64:1 too), centres anywhere, tori smaller and larger than the
+    // image (its edges), column strips; every instruction set.
+    std::uint64_t state = 777;
+    auto next = [&](std::uint64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % n;
+    };
+    const std::pair<std::int64_t, std::int64_t> sizes[] = {
+        {64, 64}, {65, 33}, {100, 9}, {129, 70}, {7, 5}, {1, 1}, {300, 260}, {1536, 24}};
+    int checked = 0;
+    for (const char* rule : {"B3/S23", "B2/S34H"}) {
+        const bool hex = Rule::parse(rule).neighbourhood() == Neighbourhood::Hexagonal;
+        for (auto [w, h] : sizes) {
+            Grid g(w, h);
+            fill_soup(g, 0.4, std::uint64_t(w * 7 + h));
+            CpuBackend cpu(Rule::parse(rule), BackendOptions{2, 1, true});
+            cpu.load(g);
+            if (w == 1536) cpu.set_column_strips(8);
+            for (int trial = 0; trial < 16; ++trial) {
+                RenderRequest q;
+                q.width = 1 + std::int32_t(next(90));
+                q.height = 1 + std::int32_t(next(50));
+                switch (trial % 4) {
+                    case 0:
+                        q.step = kSubcell >> (1 + next(5));
+                        break;  // 1:2 .. 1:32
+                    case 1:
+                        q.step = 1 + std::int64_t(next(kSubcell));
+                        break;  // any zoom in
+                    case 2:
+                        q.step = kSubcell << next(8);
+                        break;  // 1:1 .. 128:1
+                    default:
+                        q.step = kSubcell * (1 + std::int64_t(next(100))) +  // whole or not
+                                 (trial % 8 == 3 ? std::int64_t(next(kSubcell)) : 0);
+                }
+                q.centre_x = std::int64_t(next(std::uint64_t(4 * w * kSubcell))) - 2 * w * kSubcell;
+                q.centre_y = std::int64_t(next(std::uint64_t(4 * h * kSubcell))) - 2 * h * kSubcell;
+                q.grid_lines = next(2) == 1;
+                q.bold_every = std::int32_t(std::array{10, 3, 0}[next(3)]);
+                q.density = next(2) ? DensityMode::AnyLive : DensityMode::LogDensity;
+                SCOPED_TRACE(std::string(rule) + " " + std::to_string(w) + "x" + std::to_string(h) +
+                             " image " + std::to_string(q.width) + "x" + std::to_string(q.height) +
+                             " step " + std::to_string(q.step) + " centre " +
+                             std::to_string(q.centre_x) + "," + std::to_string(q.centre_y));
+                const auto body = emulated_image(q, g, hex);
+                for (const std::string& isa : CpuBackend::instruction_sets()) {
+                    cpu.use_instruction_set(isa);
+                    ASSERT_EQ(backend_image(q, cpu), body) << isa;
+                }
+                ++checked;
+            }
+        }
+    }
+    EXPECT_EQ(checked, 2 * 8 * 16);
 }
 
 TEST(RenderBody, DensityIsOrderedAndAnyLiveMarksEveryNonEmptyBlock) {

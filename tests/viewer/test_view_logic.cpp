@@ -2,8 +2,13 @@
 // the actions on the torus (bad input leaves it untouched), the 1-D diagram.
 #include <gtest/gtest.h>
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
 #include "actions.hpp"
+#include "config_path.hpp"
 #include "eca_diagram.hpp"
+#include "input.hpp"
 #include "toroid/eca/eca_cpu.hpp"
 #include "toroid/error.hpp"
 #include "view.hpp"
@@ -70,6 +75,98 @@ TEST(ViewLogic, HexagonalCellsFollowTheShiftedRows) {
     EXPECT_EQ(c.x, 1);
 }
 
+TEST(ViewLogic, HexagonalViewsCentreAndWrapInTheShearedGeometry) {
+    // After fit the window's centre is the torus' centre (a corner of
+    // hexagons); the centre cell (32, 20) is half a cell down-right of it.
+    AppState app = app_with("B2/S34H", 64, 40);
+    const CellXY c = cell_at_window(app.view, 324, 244);
+    EXPECT_EQ(c.x, 32);
+    EXPECT_EQ(c.y, 20);
+    // Panning down across the seam (a whole torus height) moves on by one
+    // row, as anywhere else: the picture repeats along (-H/2, H).
+    app.view.zoom = 3;  // 8 pixels a cell
+    app.view.centre_y = 39 * kSubcell + kSubcell / 2;
+    for (int i = 0; i < 3; ++i) {
+        const CellXY below = cell_at_window(app.view, 320, 240 + 8);
+        pan_pixels(app.view, 0, -8);
+        const CellXY now = cell_at_window(app.view, 320, 240);
+        EXPECT_EQ(now.x, below.x) << i;
+        EXPECT_EQ(now.y, below.y) << i;
+    }
+    // Square to hexagonal and back keeps the cell under the centre.
+    AppState sq = app_with("B3/S23", 64, 40);
+    sq.view.zoom = 3;
+    sq.view.centre_x = 10 * kSubcell + 3;
+    sq.view.centre_y = 33 * kSubcell + kSubcell / 2 + 5;  // mid-row: a square and a hexagon
+    const CellXY before = cell_at_window(sq.view, 320, 240);
+    set_hexagonal(sq.view, true);
+    const CellXY hex = cell_at_window(sq.view, 320, 240);
+    EXPECT_EQ(hex.x, before.x);
+    EXPECT_EQ(hex.y, before.y);
+    set_hexagonal(sq.view, false);
+    EXPECT_EQ(sq.view.centre_x, 10 * kSubcell + 3);
+}
+
+TEST(ViewLogic, StrokesAreLinesWithoutGaps) {
+    std::uint64_t state = 5;
+    auto next = [&](std::int64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return std::int64_t((state >> 33) % std::uint64_t(n)) - n / 2;
+    };
+    for (bool hex : {false, true})
+        for (int trial = 0; trial < 200; ++trial) {
+            const render::PlaneCell a{next(100), next(100)}, b{next(100), next(100)};
+            const auto cells = stroke_cells(a, b, hex);
+            render::PlaneCell prev = a;
+            for (const auto& c : cells) {
+                const std::int64_t dx = c.x - prev.x, dy = c.y - prev.y;
+                EXPECT_TRUE(std::abs(dx) <= 1 && std::abs(dy) <= 1 && (dx || dy));
+                if (hex) {
+                    EXPECT_FALSE(dx * dy < 0) << "cells that only touch at a corner";
+                }
+                prev = c;
+            }
+            if (a.x != b.x || a.y != b.y) {
+                ASSERT_FALSE(cells.empty());
+                EXPECT_EQ(cells.back().x, b.x);
+                EXPECT_EQ(cells.back().y, b.y);
+            }
+        }
+}
+
+TEST(ViewLogic, ASelectionDragKeepsItsGeometryWhenTheViewWraps) {
+    // Press at cell 60 near the right seam, pan 16 cells on with the arrow
+    // keys (the view's centre wraps past 64), move 2.5 cells on: cells 60 ..
+    // 79, 20 wide (without the bookkeeping: 15 .. 60, the wrong way round).
+    AppState app = app_with("B3/S23", 64, 40);
+    app.view.zoom = app.view.target_zoom = 3;
+    app.view.centre_x = 60 * kSubcell + kSubcell / 2;
+    app.view.centre_y = 20 * kSubcell + kSubcell / 2;
+    app.tool = Tool::Select;
+    std::vector<InputEvent> e = {InputEvent::move(320, 240),
+                                 InputEvent::button_event(0, GLFW_PRESS)};
+    for (int i = 0; i < 4; ++i) {
+        e.push_back(InputEvent::key_event(GLFW_KEY_RIGHT, GLFW_PRESS));
+        e.push_back(InputEvent::key_event(GLFW_KEY_RIGHT, GLFW_RELEASE));
+    }
+    e.push_back(InputEvent::move(320 + 16 + 4, 240));
+    e.push_back(InputEvent::button_event(0, GLFW_RELEASE));
+    handle_events(app, e, UiFocus{});
+    ASSERT_TRUE(app.selection.has_value());
+    EXPECT_EQ(app.view.centre_x, 12 * kSubcell + kSubcell / 2);  // it did wrap
+    EXPECT_EQ(app.selection->x, 60);
+    EXPECT_EQ(app.selection->width, 20);
+}
+
+TEST(ViewLogic, ImguiIniGoesToTheUsersConfigFolder) {
+    EXPECT_EQ(imgui_ini_path("/x/cfg", "/home/u"), "/x/cfg/toroid/imgui.ini");
+    EXPECT_EQ(imgui_ini_path(nullptr, "/home/u"), "/home/u/.config/toroid/imgui.ini");
+    EXPECT_EQ(imgui_ini_path("", "/home/u"), "/home/u/.config/toroid/imgui.ini");
+    EXPECT_EQ(imgui_ini_path("relative/cfg", "/home/u"), "/home/u/.config/toroid/imgui.ini");
+    EXPECT_EQ(imgui_ini_path(nullptr, nullptr), std::nullopt);
+    EXPECT_EQ(imgui_ini_path("", ""), std::nullopt);
+}
+
 TEST(ViewLogic, BadRuleLeavesTheTorusUntouched) {
     AppState app = app_with("B3/S23", 32, 32);
     set_cell(app, {3, 4}, true);
@@ -124,7 +221,7 @@ TEST(ViewLogic, SelectionCopyPasteModesRotateFlip) {
     flip_selection(app, true);  // cells (1,1) (2,1) (1,2) -> (3,1) (2,1) (3,2)
     EXPECT_TRUE(app.backend->get(3, 1) && app.backend->get(2, 1) && app.backend->get(3, 2));
     EXPECT_FALSE(app.backend->get(1, 1));
-    select_rect(app, {18, 5}, {2, 6});  // the short way: across the seam, 5 wide
+    select_rect(app, {18, 5}, {22, 6});  // row-frame cells past the seam: across it, 5 wide
     EXPECT_EQ(app.selection->x, 18);
     EXPECT_EQ(app.selection->width, 5);
     random_fill_selection(app);

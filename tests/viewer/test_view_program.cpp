@@ -4,44 +4,20 @@
 // renderer: pixel px of a centred view at zoom Z (pixels per cell) shows cell
 // W/2 + floor((px - window/2) / Z), in one copy when the torus is smaller.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 
-#include "png_image.hpp"
 #include "toroid/core/render_request.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/io/pattern.hpp"
+#include "viewer_harness.hpp"
 
 namespace toroid::view {
 namespace {
 
-namespace fs = std::filesystem;
+using namespace harness;
 const RenderPalette kPal;
-
-fs::path temp_dir() {
-    const fs::path d =
-        fs::temp_directory_path() / ("toroid-view-test-" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-}
-
-int run_viewer(const std::string& args) {
-    const std::string cmd = std::string(TOROID_VIEW_EXE) + " " + args + " > " +
-                            (temp_dir() / "out.txt").string() + " 2>&1";
-    return std::system(cmd.c_str()) == 0 ? 0 : 1;
-}
-
-RgbaImage capture(const std::string& args, const std::string& name) {
-    const fs::path png = temp_dir() / (name + ".png");
-    EXPECT_EQ(run_viewer(args + " --screenshot " + png.string()), 0) << args;
-    return read_png(png.string());
-}
 
 Grid run_engine(const char* pattern, const char* rule, std::int64_t w, std::int64_t h, int gens) {
     const Pattern p = read_pattern_file(std::string(TOROID_SOURCE_DIR) + "/patterns/" + pattern);
@@ -79,12 +55,6 @@ void expect_square_image(const RgbaImage& img, const Grid& g, int zoom) {
     EXPECT_EQ(wrong, 0);
 }
 
-int count(const RgbaImage& img, std::uint32_t colour) {
-    int n = 0;
-    for (std::uint32_t p : img.pixels) n += p == colour;
-    return n;
-}
-
 TEST(ViewerCapture, GliderAtZoom8IsFiveSquaresThenMovesDownRight) {
     const std::string args = "--pattern glider --size 64x64 --zoom 8 --window 640x640";
     const RgbaImage at0 = capture(args, "glider0");
@@ -120,12 +90,13 @@ TEST(ViewerCapture, GridLinesOnlyWithGrid) {
 TEST(ViewerCapture, HexagonalRulesDrawHexagonsWithAnOutline) {
     const fs::path rle = temp_dir() / "one-hex.rle";
     std::ofstream(rle) << "x = 1, y = 1, rule = B2/S34H\no!\n";
-    // 16x16 torus, the cell at (7, 7); zoom 32: its hexagon's centre is plane
-    // x = 7 - 7/2 + 1/2 = 4, y = 7.5, i.e. pixel (320 + (4 - 8) * 32, 320 - 16).
+    // 16x16 torus, the cell at (7, 7); zoom 32. The view is centred on the
+    // torus' centre as drawn: plane (8 - 8/2, 8) = (4, 8). The hexagon's
+    // centre is plane x = 7 - 7/2 + 1/2 = 4, y = 7.5, i.e. pixel (320, 320 - 16).
     const std::string args =
         "--pattern " + rle.string() + " --size 16x16 --zoom 32 --window 640x640";
     const RgbaImage img = capture(args, "hex");
-    const int cx = 192, cy = 304;
+    const int cx = 320, cy = 304;
     EXPECT_EQ(img.at(cx, cy), kPal.live);
     EXPECT_EQ(img.at(cx, cy - 19), kPal.live);  // the top vertex reaches above the row (y 7 - 0.1)
     EXPECT_EQ(img.at(cx - 14, cy - 19), kPal.dead);  // ... its upper corners do not
@@ -198,13 +169,6 @@ TEST(ViewerCapture, WithUiHasPanelsAndBenchmarkPrintsJson) {
     EXPECT_GT(j.at("frames_per_second").get<double>(), 0);
     EXPECT_GT(j.at("generations_per_second").get<double>(), 0);
     EXPECT_NE(j.at("backend").get<std::string>().find("cpu"), std::string::npos);
-}
-
-nlohmann::json run_script(const std::string& args, const std::string& script) {
-    const fs::path file = temp_dir() / "events.txt";
-    std::ofstream(file) << script;
-    EXPECT_EQ(run_viewer(args + " --window 1280x720 --script " + file.string()), 0);
-    return nlohmann::json::parse(std::ifstream(temp_dir() / "state.json"));
 }
 
 TEST(ViewerScript, BadRuleShowsTheParsersMessageAndKeepsTheGrid) {

@@ -1,12 +1,40 @@
 // CpuBackend::render: draws straight from the current plane (no copy), bands
-// of rows per worker, with the render body every backend shares.
+// of rows per worker, with the render body every backend shares, in the
+// build of the drawing loop for the backend's instruction set.
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
+#include "cpu_render_rows.hpp"
 #include "cpu_state.hpp"
 #include "toroid/core/render_body.hpp"
 
 namespace toroid {
+
+namespace detail {
+
+SweepPlan plan_sweep(const render::RenderParams& p, std::vector<std::uint32_t>& table) {
+    const std::int64_t step = p.request.step;
+    SweepPlan plan;
+    if (step < kSubcell) {
+        if (!p.hexagonal) plan.mode = SweepPlan::Mode::ZoomedIn;
+        return plan;
+    }
+    if (step % kSubcell != 0) return plan;  // a smooth zoom's frame
+    plan.mode = SweepPlan::Mode::ZoomedOut;
+    plan.cells = step / kSubcell;
+    if (plan.cells <= 64) {
+        const std::int64_t area = plan.cells * plan.cells;
+        table.resize(std::size_t(area + 1));
+        for (std::int64_t live = 0; live <= area; ++live)
+            table[std::size_t(live)] = render::density_colour(
+                p.request, render::Count{std::uint64_t(live), std::uint64_t(area)});
+        plan.colours = table.data();
+    }
+    return plan;
+}
+
+}  // namespace detail
 
 void CpuBackend::render(const RenderRequest& request, const RenderTarget& target) const {
     if (target.memory != RenderMemory::Host)
@@ -27,12 +55,14 @@ void CpuBackend::render(const RenderRequest& request, const RenderTarget& target
     v.torus_height = v.height = planes.height;
     const std::int64_t rows = std::min<std::int64_t>(request.height, target.height);
     const std::int64_t cols = std::min<std::int64_t>(request.width, target.width);
+    std::vector<std::uint32_t> table;
+    const detail::SweepPlan plan = detail::plan_sweep(p, table);
+    const detail::RenderRows draw =
+        s.isa == "portable" ? detail::render_rows_portable : detail::render_rows_avx2;
     constexpr std::int64_t kBand = 16;
     s.pool.run(std::size_t((rows + kBand - 1) / kBand), [&](std::size_t band) {
-        const std::int64_t y1 = std::min(rows, std::int64_t(band + 1) * kBand);
-        for (std::int64_t py = std::int64_t(band) * kBand; py < y1; ++py)
-            for (std::int64_t px = 0; px < cols; ++px)
-                target.pixels[py * target.pitch + px] = render::render_pixel(p, v, px, py);
+        const std::int64_t y0 = std::int64_t(band) * kBand;
+        draw(p, v, plan, target, y0, std::min(rows, y0 + kBand), cols);
     });
 }
 

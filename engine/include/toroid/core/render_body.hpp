@@ -22,7 +22,15 @@
 // plane, clipped to the one copy of the torus when the torus is smaller than
 // the image, then mapped to torus cells modulo the size. Zoomed in the pixel
 // samples the cell under its centre (hexagonal rules: the hexagon under it);
-// zoomed out it counts live cells with popcounts over masked words.
+// zoomed out it counts live cells per masked word (count_pixel: one popcount
+// a row for runs of up to 64 cells, square or hexagonal alike; a run that
+// crosses the torus' right edge is read in two pieces, never from the
+// padding bits) and colours the count on a log scale (density_colour).
+//
+// The CPU backend draws whole rows of pixels with the same arithmetic
+// (engine/src/cpu/cpu_render_rows.hpp): the counts of count_pixel, the
+// samples of render_pixel and the colours of density_colour, checked pixel
+// for pixel against this body and against the contract.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +56,7 @@ struct PlaneView {
 // Everything a pixel needs, derived once per image on the host.
 struct RenderParams {
     RenderRequest request;
+    std::int64_t torus_width = 0, torus_height = 0;
     bool hexagonal = false;
     bool clip_x = false, clip_y = false;        // torus smaller than the image: one copy
     std::int64_t clip_lo_x = 0, clip_lo_y = 0;  // first plane cell of that copy
@@ -102,24 +111,6 @@ TOROID_HD bool view_cell(const PlaneView& v, std::int64_t plane_x, std::int64_t 
     return (view_word(v, r, c / 64) >> (c % 64)) & 1u;
 }
 
-// Live cells among bits [begin, end) of view row r (end <= view width).
-TOROID_HD std::uint64_t count_bits(const PlaneView& v, std::int64_t r, std::int64_t begin,
-                                   std::int64_t end) {
-    const std::int64_t first = begin >> 6, bit = begin & 63;
-    if (bit + (end - begin) <= 64) {  // one word (zoomed out up to 64:1): one popcount
-        const std::uint64_t mask = ~std::uint64_t(0) >> (64 - (end - begin));
-        return std::uint64_t(popcount64((view_word(v, r, first) >> bit) & mask));
-    }
-    std::uint64_t n = 0;
-    for (std::int64_t w = begin / 64; w * 64 < end; ++w) {
-        std::uint64_t word = view_word(v, r, w);
-        if (w == begin / 64) word &= ~std::uint64_t(0) << (begin % 64);
-        if ((w + 1) * 64 > end) word &= ~std::uint64_t(0) >> (64 - (end - w * 64));
-        n += std::uint64_t(popcount64(word));
-    }
-    return n;
-}
-
 // Clips the fixed-point span [a0, a1) to the one copy of the torus (when
 // clipping); false when nothing of it is left.
 TOROID_HD bool clip_span(std::int64_t& a0, std::int64_t& a1, bool clip, std::int64_t lo_cell,
@@ -153,14 +144,167 @@ TOROID_HD PlaneCell cell_at(std::int64_t sx, std::int64_t sy, bool hexagonal) {
     return c;
 }
 
-// Zoomed out: the colour of `live` cells among `area` (area >= 1).
+// The inverse of cell_at: plane x (1/kSubcell) of the left edge of cell
+// (x, y)'s square, or of its hexagon's row band (row y is shifted left by y/2).
+TOROID_HD std::int64_t cell_plane_x(std::int64_t x, std::int64_t y, bool hexagonal) {
+    return x * kSubcell - (hexagonal ? y * (kSubcell / 2) : 0);
+}
+
+// Whether plane point (sx, sy) lies on the torus as drawn: anywhere when the
+// plane wraps along an axis, else inside the one copy (what is not is drawn
+// in the outside colour). Front ends hit-test clicks with it.
+TOROID_HD bool on_drawn_torus(const RenderParams& p, std::int64_t sx, std::int64_t sy) {
+    const bool in_x = !p.clip_x || (sx >= p.clip_lo_x * kSubcell &&
+                                    sx < (p.clip_lo_x + p.torus_width) * kSubcell);
+    const bool in_y = !p.clip_y || (sy >= p.clip_lo_y * kSubcell &&
+                                    sy < (p.clip_lo_y + p.torus_height) * kSubcell);
+    return in_x && in_y;
+}
+
+// Live cells and cells read by a zoomed-out pixel.
+struct Count {
+    std::uint64_t live = 0, area = 0;
+};
+
+// Word w of a row whose word 0 is at `row` (column strips: further on).
+TOROID_HD std::int64_t word_offset(const PlaneView& v, std::int64_t w) {
+    return v.strip_words ? w + (w / v.strip_words) * v.strip_skip : w;
+}
+
+// Live cells among view columns [begin, end) (begin < end <= view width)
+// of the row whose word 0 is at `row`.
+TOROID_HD std::uint64_t count_span(const PlaneView& v, const std::uint64_t* row, std::int64_t begin,
+                                   std::int64_t end) {
+    const std::int64_t first = begin >> 6, last = (end - 1) >> 6;
+    std::uint64_t n = 0;
+    for (std::int64_t w = first; w <= last; ++w) {
+        std::uint64_t word = row[word_offset(v, w)];
+        if (w == first) word &= ~std::uint64_t(0) << (begin & 63);
+        if (w == last) word &= ~std::uint64_t(0) >> (63 - ((end - 1) & 63));
+        n += std::uint64_t(popcount64(word));
+    }
+    return n;
+}
+
+// Live cells of the run of `len` cells (1 <= len <= torus width) from view
+// column `start` (0 <= start < torus width) of that row, wrapping at the
+// torus' edge. A run inside one word (up to 64:1) is one masked popcount.
+TOROID_HD std::uint64_t count_run(const PlaneView& v, const std::uint64_t* row, std::int64_t start,
+                                  std::int64_t len) {
+    if ((start & 63) + len <= 64 && start + len <= v.torus_width) {
+        const std::uint64_t mask = ~std::uint64_t(0) >> (64 - len);
+        return std::uint64_t(popcount64((row[word_offset(v, start >> 6)] >> (start & 63)) & mask));
+    }
+    if (start + len <= v.torus_width) return count_span(v, row, start, start + len);
+    return count_span(v, row, start, v.torus_width) +
+           count_span(v, row, 0, start + len - v.torus_width);
+}
+
+// Bits [bit, bit + 64) of the word pair (lo, then hi) as one word; only the
+// low 64 - bit come from lo (bit in 0..63; no shift by 64).
+TOROID_HD std::uint64_t funnel(std::uint64_t lo, std::uint64_t hi, std::int64_t bit) {
+    return (lo >> bit) | ((hi << 1) << (63 - bit));
+}
+
+// Zoomed out: the cells of rows [row0, row1) whose top-left corners lie in
+// the plane span [x0, x1) (hexagonal rules: row y read from x + y/2, so the
+// run moves right by one cell every other row). Per masked word, not per
+// cell or per row's arithmetic: rows and the run's start are wrapped once,
+// then stepped, and a run of up to 64 cells (zoomed out up to 64:1) is one
+// popcount of one word, or of two words joined, at addresses kept from row
+// to row (square cells: fixed; hexagons: moved when the run enters the
+// next word). No division, no branch that depends on the row's content.
+TOROID_HD Count count_pixel(const RenderParams& p, const PlaneView& v, std::int64_t x0,
+                            std::int64_t x1, std::int64_t row0, std::int64_t row1) {
+    Count n;
+    if (row1 <= row0) return n;
+    const std::int64_t width = v.torus_width;
+    std::int64_t row = wrap(row0 - v.origin_y, v.torus_height);
+    const std::uint64_t* at = v.words + row * v.stride + v.offset;
+    const std::int64_t half = p.hexagonal ? kSubcell / 2 : 0;  // the run's shift per row
+    std::int64_t a = x0 + row0 * half, b = x1 + row0 * half;   // the span in row row0's frame
+    std::int64_t c0 = ceil_cells(a);
+    std::int64_t start = wrap(c0 - v.origin_x, width);
+    if (!p.hexagonal) {
+        std::int64_t len = ceil_cells(b) - c0;
+        if (len > width) len = width;
+        if (len <= 0) return n;
+        n.area = std::uint64_t(len) * std::uint64_t(row1 - row0);
+        if (len <= 64 && start + len <= width) {
+            const std::int64_t lo = word_offset(v, start >> 6), bit = start & 63;
+            const std::int64_t hi = word_offset(v, (start + len - 1) >> 6);
+            const std::uint64_t mask = ~std::uint64_t(0) >> (64 - len);
+            if (lo == hi) {  // one word per row
+                for (std::int64_t y = row0; y < row1; ++y) {
+                    n.live += std::uint64_t(popcount64((at[lo] >> bit) & mask));
+                    at += v.stride;
+                    if (++row == v.torus_height) row = 0, at = v.words + v.offset;
+                }
+            } else {  // two words joined
+                for (std::int64_t y = row0; y < row1; ++y) {
+                    n.live += std::uint64_t(popcount64(funnel(at[lo], at[hi], bit) & mask));
+                    at += v.stride;
+                    if (++row == v.torus_height) row = 0, at = v.words + v.offset;
+                }
+            }
+            return n;
+        }
+        for (std::int64_t y = row0; y < row1; ++y) {  // wider, or across the torus' edge
+            n.live += count_run(v, at, start, len);
+            at += v.stride;
+            if (++row == v.torus_height) row = 0, at = v.words + v.offset;
+        }
+        return n;
+    }
+    std::int64_t word = start >> 6;
+    std::int64_t lo = word_offset(v, word), next = word_offset(v, word + 1);
+    for (std::int64_t y = row0; y < row1; ++y) {
+        const std::int64_t c = ceil_cells(a);
+        start += c - c0;  // 0 or 1 cell further
+        if (start >= width) start -= width;
+        c0 = c;
+        if ((start >> 6) != word) {  // entered the next word (or wrapped): every 128 rows
+            word = start >> 6;
+            lo = word_offset(v, word);
+            next = word_offset(v, word + 1);
+        }
+        std::int64_t len = ceil_cells(b) - c;
+        if (len > width) len = width;
+        if (len > 0) {
+            if (len <= 64 && start + len <= width) {
+                const std::int64_t hi = ((start + len - 1) >> 6) == word ? lo : next;
+                const std::uint64_t mask = ~std::uint64_t(0) >> (64 - len);
+                n.live += std::uint64_t(popcount64(funnel(at[lo], at[hi], start & 63) & mask));
+            } else {
+                n.live += count_run(v, at, start, len);
+            }
+            n.area += std::uint64_t(len);
+        }
+        a += half;
+        b += half;
+        at += v.stride;
+        if (++row == v.torus_height) row = 0, at = v.words + v.offset;
+    }
+    return n;
+}
+
+// A zoomed-out pixel's colour: background when empty; else the live colour
+// (AnyLive), or a log-scale density where any live cell shows (level >= 48)
+// and a full block is the live colour.
+TOROID_HD std::uint32_t density_colour(const RenderRequest& q, const Count& n) {
+    if (n.live == 0) return q.palette.dead;
+    if (q.density == DensityMode::AnyLive) return q.palette.live;
+    // Both logarithms are below 2^14 (counts below 2^64): a 32-bit division.
+    const std::uint32_t level =
+        48 + std::uint32_t(207 * log2_fixed(n.live + 1)) / std::uint32_t(log2_fixed(n.area + 1));
+    return blend(q.palette.dead, q.palette.live, level);
+}
+
+// The same for `live` cells among `area` (area >= 1): the tree renderer of
+// the hashlife backend counts its own squares.
 TOROID_HD std::uint32_t density_colour(const RenderRequest& q, std::uint64_t live,
                                        std::uint64_t area) {
-    if (live == 0) return q.palette.dead;
-    if (q.density == DensityMode::AnyLive) return q.palette.live;
-    // Any live cell shows (level >= 48); a full block is the live colour.
-    const std::int64_t level = 48 + (207 * log2_fixed(live + 1)) / log2_fixed(area + 1);
-    return blend(q.palette.dead, q.palette.live, std::uint32_t(level));
+    return density_colour(q, Count{live, area});
 }
 
 // Colour of image pixel (px, py).
@@ -201,47 +345,9 @@ TOROID_HD std::uint32_t render_pixel(const RenderParams& p, const PlaneView& v, 
         return pal.live;
     }
 
-    // Zoomed out: the cells whose top-left corner lies inside the pixel. Rows
-    // and the run's start are wrapped once, then stepped (no division per row).
-    const std::int64_t row0 = ceil_cells(y0), row1 = ceil_cells(y1);
-    std::int64_t row = wrap(row0 - v.origin_y, v.torus_height);
-    const std::int64_t shift0 = p.hexagonal ? row0 * (kSubcell / 2) : 0;
-    std::int64_t c0 = ceil_cells(x0 + shift0);
-    std::int64_t start = wrap(c0 - v.origin_x, v.torus_width);
-    std::uint64_t live = 0, area = 0;
-    std::int64_t len = ceil_cells(x1 + shift0) - c0;
-    if (len > v.torus_width) len = v.torus_width;
-    if (!p.hexagonal && len > 0 && (start & 63) + len <= 64) {
-        // The common case (square cells, up to 64:1): one masked word per row.
-        const std::int64_t word = start >> 6, bit = start & 63;
-        const std::uint64_t mask = ~std::uint64_t(0) >> (64 - len);
-        for (std::int64_t y = row0; y < row1; ++y) {
-            live += std::uint64_t(popcount64((view_word(v, row, word) >> bit) & mask));
-            if (++row == v.torus_height) row = 0;
-        }
-        area = std::uint64_t(len) * std::uint64_t(row1 - row0);
-    } else {
-        for (std::int64_t y = row0; y < row1; ++y) {
-            if (p.hexagonal) {  // row y reads from x + y/2: the run moves right every other row
-                const std::int64_t shift = y * (kSubcell / 2);
-                const std::int64_t c = ceil_cells(x0 + shift);
-                start += c - c0;
-                if (start >= v.torus_width) start -= v.torus_width;
-                c0 = c;
-                len = ceil_cells(x1 + shift) - c;
-                if (len > v.torus_width) len = v.torus_width;
-            }
-            if (len > 0) {
-                live += start + len <= v.torus_width
-                            ? count_bits(v, row, start, start + len)
-                            : count_bits(v, row, start, v.torus_width) +
-                                  count_bits(v, row, 0, start + len - v.torus_width);
-                area += std::uint64_t(len);
-            }
-            if (++row == v.torus_height) row = 0;
-        }
-    }
-    return density_colour(q, live, area);
+    // Zoomed out: the cells whose top-left corner lies inside the pixel.
+    const Count n = count_pixel(p, v, x0, x1, ceil_cells(y0), ceil_cells(y1));
+    return density_colour(q, n);
 }
 
 // The kernel body: thread (x, y) of the launch draws pixel (x, y).
@@ -268,6 +374,8 @@ inline RenderParams make_render_params(const RenderRequest& q, bool hexagonal,
     p.request = q;
     if (p.request.step < 1) p.request.step = 1;
     p.hexagonal = hexagonal;
+    p.torus_width = torus_width;
+    p.torus_height = torus_height;
     // The image spans width * step of the plane; wider than the torus: one copy.
     p.clip_x = std::int64_t(q.width) * p.request.step > torus_width * kSubcell;
     p.clip_y = std::int64_t(q.height) * p.request.step > torus_height * kSubcell;
