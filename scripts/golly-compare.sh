@@ -36,12 +36,16 @@ while IFS= read -r -d '' file; do
     box=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("width",0), d.get("height",0))' <<<"$info")
     read -r w h <<<"$box"
     for g in "${gens[@]}"; do
-        gpop=$("$bgolly" -m "$g" -i "$g" "$file" 2>/dev/null | awk -F': ' -v g="$g" '$1 == g {print $2}' | tail -1)
-        size="$((w + 2 * g + 64))x$((h + 2 * g + 64))"
-        tpop=$("$toroid" run --pattern "$file" --size "$size" --gens "$g" --json 2>/dev/null |
+        # bgolly prints "1,000: 2,191" (digit groups): compared without commas.
+        gpop=$("$bgolly" -m "$g" -i "$g" "$file" 2>/dev/null | tr -d , | awk -F': ' -v g="$g" '$1 == g {print $2}' | tail -1)
+        # A rule with its own torus (:Tw,h) runs on it, as in Golly;
+        # otherwise the plane is emulated with room for the run.
+        size_args=()
+        [[ $rule == *:T* ]] || size_args=(--size "$((w + 2 * g + 64))x$((h + 2 * g + 64))")
+        tpop=$("$toroid" run --pattern "$file" "${size_args[@]}" --gens "$g" --json 2>/dev/null |
             python3 -c 'import json,sys; print(json.load(sys.stdin)["population"])' 2>/dev/null)
         if [[ -z $tpop ]]; then
-            result="refused: $("$toroid" run --pattern "$file" --size "$size" --gens "$g" 2>&1 | head -1)"
+            result="refused: $("$toroid" run --pattern "$file" "${size_args[@]}" --gens "$g" 2>&1 | head -1)"
             refused=$((refused + 1))
         elif [[ $gpop == "$tpop" ]]; then
             result=same

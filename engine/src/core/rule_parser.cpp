@@ -370,6 +370,22 @@ class RuleParser {
             if (top_level_slashes(body) == 2) generations(body, last_top_level_slash(body) + 1);
             return;
         }
+        // Golly's built-in multi-state families written as a suffix of a
+        // two-state rule: B3/S23History (LifeHistory), B3/S23Super,
+        // B3/S23Investigator.
+        for (const char* suffix : {"HISTORY", "SUPER", "INVESTIGATOR"}) {
+            const std::string u = upper_text(body), sfx = suffix;
+            if (u.size() > sfx.size() && u.compare(u.size() - sfx.size(), sfx.size(), sfx) == 0)
+                refuse(quote(shown) + " is Golly's multi-state " +
+                       (sfx == "HISTORY" ? std::string("History")
+                                         : body.substr(u.size() - sfx.size())) +
+                       " form of " + quote(original_substr(end).substr(0, u.size() - sfx.size())) +
+                       ", which toroid does not run yet: run the two-state rule " +
+                       quote(original_substr(end).substr(0, u.size() - sfx.size())) +
+                       (sfx == "HISTORY"
+                            ? " (a History pattern's states 1, 3 and 5 are its live cells)"
+                            : ""));
+        }
         const char first = upper(body.front());
         const bool letter_second =
             body.size() > 1 && std::isalpha(static_cast<unsigned char>(body[1])) &&
