@@ -1,0 +1,309 @@
+#include "toroid/analysis/soup_census.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+#include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/object_separation.hpp"
+#include "toroid/analysis/ship_catalog.hpp"
+#include "toroid/analysis/universe.hpp"
+#include "toroid/core/hashsoup.hpp"
+#include "toroid/error.hpp"
+
+namespace toroid {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+Rect box_of(const std::vector<Cell>& cells, const std::vector<std::uint32_t>& members) {
+    std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), y0 = x0;
+    std::int64_t x1 = std::numeric_limits<std::int64_t>::min(), y1 = x1;
+    for (std::uint32_t i : members) {
+        x0 = std::min(x0, cells[i].x);
+        x1 = std::max(x1, cells[i].x);
+        y0 = std::min(y0, cells[i].y);
+        y1 = std::max(y1, cells[i].y);
+    }
+    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+}
+
+Rect unite(const Rect& a, const Rect& b) {
+    if (a.empty()) return b;
+    if (b.empty()) return a;
+    const std::int64_t x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+    return {x0, y0, std::max(a.x + a.width, b.x + b.width) - x0,
+            std::max(a.y + a.height, b.y + b.height) - y0};
+}
+
+// Groups of cells within Chebyshev distance 2 of one another (cells that
+// can influence a common cell next generation). `cells` sorted by (y, x).
+std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells) {
+    const std::size_t n = cells.size();
+    std::vector<std::uint32_t> parent(n);
+    std::iota(parent.begin(), parent.end(), 0u);
+    auto find = [&](std::uint32_t a) {
+        while (parent[a] != a) a = parent[a] = parent[parent[a]];
+        return a;
+    };
+    std::unordered_map<std::uint64_t, std::uint32_t> at;
+    at.reserve(n * 2);
+    auto key = [](std::int64_t x, std::int64_t y) {
+        return (std::uint64_t(std::uint32_t(y)) << 32) | std::uint32_t(x);
+    };
+    for (std::uint32_t i = 0; i < n; ++i) at.emplace(key(cells[i].x, cells[i].y), i);
+    for (std::uint32_t i = 0; i < n; ++i)
+        for (std::int64_t dy = 0; dy <= 2; ++dy)
+            for (std::int64_t dx = -2; dx <= 2; ++dx) {
+                if (dy == 0 && dx <= 0) continue;
+                auto it = at.find(key(cells[i].x + dx, cells[i].y + dy));
+                if (it == at.end()) continue;
+                const std::uint32_t a = find(i), b = find(it->second);
+                if (a != b) parent[std::max(a, b)] = std::min(a, b);
+            }
+    std::vector<std::vector<std::uint32_t>> groups;
+    std::vector<std::int64_t> index(n, -1);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t r = find(i);
+        if (index[r] < 0) {
+            index[r] = std::int64_t(groups.size());
+            groups.emplace_back();
+        }
+        groups[std::size_t(index[r])].push_back(i);
+    }
+    return groups;
+}
+
+std::string grid_key(const Grid& g) {
+    std::string k = std::to_string(g.width()) + "x" + std::to_string(g.height()) + ":";
+    k.append(reinterpret_cast<const char*>(g.words().data()), g.words().size() * 8);
+    return k;
+}
+
+}  // namespace
+
+struct SoupCensusRunner::State {
+    Rule rule;
+    CensusOptions options;
+    std::unique_ptr<Universe> universe;
+    ShipCatalog catalog;
+    ObjectSeparator separator;
+    std::unordered_map<int, std::string> ship_codes;     // catalog kind -> apgcode
+    std::unordered_map<std::string, std::string> codes;  // grid_key -> apgcode
+
+    State(const Rule& r, CensusOptions o)
+        : rule(r), options(std::move(o)), catalog(r), separator(r.compile()) {}
+
+    void use_torus(std::int64_t side) {
+        if (universe && universe->width() == side) return;
+        BackendOptions bo;
+        bo.threads = 1;  // soups run in parallel, one per thread
+        universe = make_universe("auto", rule, side, side, bo);
+    }
+
+    const std::string& ship_code(int kind) {
+        auto it = ship_codes.find(kind);
+        if (it != ship_codes.end()) return it->second;
+        const ShipKind& k = catalog.kind(kind);
+        std::int64_t w = 1, h = 1;
+        for (const Cell& c : k.phases[0]) w = std::max(w, c.x + 1), h = std::max(h, c.y + 1);
+        Grid g(w, h);
+        for (const Cell& c : k.phases[0]) g.set(c.x, c.y, true);
+        return ship_codes[kind] = code_of(g, std::uint64_t(k.period));
+    }
+
+    const std::string& code_of(const Grid& cells, std::uint64_t period) {
+        std::string key = grid_key(cells);
+        auto it = codes.find(key);
+        if (it != codes.end()) return it->second;
+        IdentifyOptions io;
+        io.max_generations = period + 64;
+        io.detect_growth = false;
+        const Identification id = identify(cells, rule, io);
+        const bool coded = id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
+        return codes[std::move(key)] = coded ? id.code : std::string("PATHOLOGICAL");
+    }
+};
+
+SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
+    if (rule.stochastic() || rule.births_on_zero())
+        throw InputError("rule " + rule.to_string() +
+                         ": the census needs a deterministic rule without birth on 0");
+    if (!is_hashsoup_symmetry(options.symmetry)) hashsoup("", options.symmetry);  // throws
+    s_ = std::make_unique<State>(rule, std::move(options));
+}
+
+SoupCensusRunner::~SoupCensusRunner() = default;
+
+SoupCensus SoupCensusRunner::run(std::string_view seed) {
+    return run_pattern(hashsoup(seed, s_->options.symmetry).cells);
+}
+
+SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
+    State& s = *s_;
+    SoupCensus out;
+    std::int64_t side = s.options.torus;
+    while (side < std::max(soup.width(), soup.height()) + 2 * kGuard + 16) side *= 2;
+    s.use_torus(side);
+    Universe* u = s.universe.get();
+    {
+        std::vector<Cell> cells;
+        for (std::int64_t y = 0; y < soup.height(); ++y)
+            for (std::int64_t x = 0; x < soup.width(); ++x)
+                if (soup.get(x, y))
+                    cells.push_back(
+                        {side / 2 - soup.width() / 2 + x, side / 2 - soup.height() / 2 + y});
+        u->start(cells, 0);
+    }
+    std::unordered_map<std::uint64_t, std::uint64_t> seen;
+    seen.emplace(u->hash(), 0);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>>
+        pops;  // (generation, population) at sweeps
+    const std::uint64_t limit = s.options.max_generations;
+    bool overflow = false;
+    std::uint64_t t = 0, next_sweep = kSweep;
+    while (t < limit && !out.settled && !overflow) {
+        auto t0 = Clock::now();
+        u->step(1);
+        ++t;
+        out.times.step += seconds_since(t0);
+        t0 = Clock::now();
+        if (u->population() == 0) {
+            out.settled = true;
+            out.generations = t;
+            out.period = 1;
+            out.times.stabilise += seconds_since(t0);
+            break;
+        }
+        const auto [it, fresh] = seen.emplace(u->hash(), t);
+        if (!fresh) {
+            // A repeat of the hash: confirmed when the cells one period on
+            // are the same.
+            const std::uint64_t first = it->second, period = t - first;
+            const std::vector<Cell> now = u->cells();
+            const auto s0 = Clock::now();
+            u->step(period);
+            out.times.step += seconds_since(s0);
+            t += period;
+            if (u->cells() == now) {
+                out.settled = true;
+                out.generations = first;
+                out.period = period;
+            } else {
+                seen.clear();
+                seen.emplace(u->hash(), t);
+            }
+        }
+        if (!out.settled && t >= next_sweep) {
+            next_sweep = t + kSweep;
+            // Ships far enough from everything else leave; the rest must
+            // keep kGuard cells from the torus's edge.
+            std::vector<Cell> cells = u->cells();
+            pops.push_back({t, cells.size()});
+            const auto groups = groups_of(cells);
+            std::vector<Rect> boxes(groups.size());
+            std::vector<int> kinds(groups.size(), -1);
+            Rect debris;
+            for (std::size_t g = 0; g < groups.size(); ++g) {
+                boxes[g] = box_of(cells, groups[g]);
+                if (groups[g].size() <= ShipCatalog::kMaxCells &&
+                    boxes[g].width <= ShipCatalog::kMaxSize &&
+                    boxes[g].height <= ShipCatalog::kMaxSize) {
+                    std::vector<Cell> shape;
+                    for (std::uint32_t i : groups[g])
+                        shape.push_back({cells[i].x - boxes[g].x, cells[i].y - boxes[g].y});
+                    kinds[g] = s.catalog.classify(shape);
+                }
+                if (kinds[g] < 0) debris = unite(debris, boxes[g]);
+            }
+            std::vector<Cell> doomed;
+            for (std::size_t g = 0; g < groups.size(); ++g) {
+                if (kinds[g] < 0) continue;
+                const ShipKind& k = s.catalog.kind(kinds[g]);
+                const Rect& b = boxes[g];
+                const bool away = debris.empty() ||
+                                  (k.dx < 0 && b.x + b.width + kShipMargin <= debris.x) ||
+                                  (k.dx > 0 && b.x >= debris.x + debris.width + kShipMargin) ||
+                                  (k.dy < 0 && b.y + b.height + kShipMargin <= debris.y) ||
+                                  (k.dy > 0 && b.y >= debris.y + debris.height + kShipMargin);
+                if (!away) {
+                    debris = unite(debris, b);  // still in play: it may yet crash
+                    continue;
+                }
+                out.objects.push_back(s.ship_code(kinds[g]));
+                ++out.ships_removed;
+                for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);
+            }
+            if (!doomed.empty()) {
+                u->clear_cells(doomed);
+                seen.clear();
+                seen.emplace(u->hash(), t);
+            }
+            if (!debris.empty() && (debris.x < kGuard || debris.y < kGuard ||
+                                    debris.x + debris.width > side - kGuard ||
+                                    debris.y + debris.height > side - kGuard)) {
+                if (2 * side > s.options.max_torus) {
+                    overflow = true;
+                } else {
+                    // Everything left moves, centred, to a torus twice as large.
+                    cells = u->cells();
+                    const std::int64_t dx = side - (debris.x + debris.width / 2),
+                                       dy = side - (debris.y + debris.height / 2);
+                    for (Cell& c : cells) c.x += dx, c.y += dy;
+                    side *= 2;
+                    s.use_torus(side);
+                    u = s.universe.get();
+                    u->start(cells, t);
+                    seen.clear();
+                    seen.emplace(u->hash(), t);
+                }
+            }
+        }
+        out.times.stabilise += seconds_since(t0);
+    }
+    const auto c0 = Clock::now();
+    if (out.settled && u->population() > 0) {
+        // One period of the ash, cropped to its envelope's box plus an empty
+        // margin (no wrapping), separated and coded.
+        const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
+        std::vector<Grid> phases;
+        Rect box;
+        for (std::uint64_t k = 0; k < period; ++k) {
+            if (k) u->step(1);
+            phases.push_back(u->grid());
+            box = unite(box, phases.back().bounding_box());
+        }
+        box = {std::max<std::int64_t>(box.x - 2, 0), std::max<std::int64_t>(box.y - 2, 0),
+               box.width + 4, box.height + 4};
+        box.width = std::min(box.width, side - box.x);
+        box.height = std::min(box.height, side - box.y);
+        for (Grid& g : phases) g = g.crop(box);
+        for (const AshObject& o : s.separator.separate(phases))
+            out.objects.push_back(o.wraps ? std::string("PATHOLOGICAL")
+                                          : s.code_of(o.cells, period));
+    } else if (!out.settled) {
+        // Unsettled: linear growth adds about the same number of cells over
+        // each quarter of the run.
+        out.generations = t;
+        std::string code = "zz_EXPLOSIVE";
+        if (pops.size() >= 8) {
+            const double p2 = double(pops[pops.size() / 2].second),
+                         p3 = double(pops[3 * pops.size() / 4].second),
+                         p4 = double(pops.back().second);
+            const double a = p3 - p2, b = p4 - p3;
+            if (!overflow && a > 0 && b > 0 && b < 2 * a && a < 2 * b) code = "zz_LINEAR";
+        }
+        out.objects.push_back(code);
+    }
+    std::sort(out.objects.begin(), out.objects.end());
+    out.times.classify += seconds_since(c0);
+    return out;
+}
+
+}  // namespace toroid
