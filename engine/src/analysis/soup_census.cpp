@@ -272,18 +272,21 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
         // One period of the ash, cropped to its envelope's box plus an empty
         // margin (no wrapping), separated and coded.
         const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
-        std::vector<Grid> phases;
+        std::vector<std::vector<Cell>> cells(period);
         Rect box;
         for (std::uint64_t k = 0; k < period; ++k) {
             if (k) u->step(1);
-            phases.push_back(u->grid());
-            box = unite(box, phases.back().bounding_box());
+            cells[k] = u->cells();
+            std::vector<std::uint32_t> all(cells[k].size());
+            std::iota(all.begin(), all.end(), 0u);
+            box = unite(box, box_of(cells[k], all));
         }
-        box = {std::max<std::int64_t>(box.x - 2, 0), std::max<std::int64_t>(box.y - 2, 0),
-               box.width + 4, box.height + 4};
-        box.width = std::min(box.width, side - box.x);
-        box.height = std::min(box.height, side - box.y);
-        for (Grid& g : phases) g = g.crop(box);
+        std::vector<Grid> phases;
+        for (const auto& list : cells) {
+            Grid g(box.width + 4, box.height + 4);
+            for (const Cell& c : list) g.set(c.x - box.x + 2, c.y - box.y + 2, true);
+            phases.push_back(std::move(g));
+        }
         for (const AshObject& o : s.separator.separate(phases))
             out.objects.push_back(o.wraps ? std::string("PATHOLOGICAL")
                                           : s.code_of(o.cells, period));
