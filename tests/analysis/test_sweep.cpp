@@ -162,7 +162,7 @@ TEST(Sweep, ShardsMergeIntoOneRun) {
     for (std::uint64_t i = 0; i < f.size(); ++i) all.push_back(i);
     run_sweep(f, all, o,
               [&](const RuleCensus& c) { whole[std::size_t(c.rule_index)] = to_json(c); });
-    const SweepFile merged = merge_sweep_files(paths);
+    const SweepFile merged = merge_sweep_files(paths).file;
     ASSERT_EQ(merged.rules.size(), f.size());
     for (std::size_t i = 0; i < merged.rules.size(); ++i)
         EXPECT_EQ(to_json(merged.rules[i]), whole[i]);

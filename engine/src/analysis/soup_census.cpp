@@ -44,7 +44,10 @@ Rect unite(const Rect& a, const Rect& b) {
 
 // Groups of cells within Chebyshev distance 2 of one another (cells that
 // can influence a common cell next generation). `cells` sorted by (y, x).
-std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells) {
+// Neighbours are found through a dense index over the cells' box (`index`,
+// reused between calls), or a hash map when the box is too large.
+std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells,
+                                                  std::vector<std::uint32_t>& index) {
     const std::size_t n = cells.size();
     std::vector<std::uint32_t> parent(n);
     std::iota(parent.begin(), parent.end(), 0u);
@@ -52,30 +55,52 @@ std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells
         while (parent[a] != a) a = parent[a] = parent[parent[a]];
         return a;
     };
-    std::unordered_map<std::uint64_t, std::uint32_t> at;
-    at.reserve(n * 2);
-    auto key = [](std::int64_t x, std::int64_t y) {
-        return (std::uint64_t(std::uint32_t(y)) << 32) | std::uint32_t(x);
+    auto unite_cells = [&](std::uint32_t i, std::uint32_t j) {
+        const std::uint32_t a = find(i), b = find(j);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
     };
-    for (std::uint32_t i = 0; i < n; ++i) at.emplace(key(cells[i].x, cells[i].y), i);
-    for (std::uint32_t i = 0; i < n; ++i)
-        for (std::int64_t dy = 0; dy <= 2; ++dy)
-            for (std::int64_t dx = -2; dx <= 2; ++dx) {
-                if (dy == 0 && dx <= 0) continue;
-                auto it = at.find(key(cells[i].x + dx, cells[i].y + dy));
-                if (it == at.end()) continue;
-                const std::uint32_t a = find(i), b = find(it->second);
-                if (a != b) parent[std::max(a, b)] = std::min(a, b);
-            }
+    std::int64_t x0 = std::numeric_limits<std::int64_t>::max(),
+                 x1 = std::numeric_limits<std::int64_t>::min();
+    for (const Cell& c : cells) x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
+    const std::int64_t y0 = n ? cells.front().y : 0, y1 = n ? cells.back().y : -1;
+    const std::int64_t w = x1 - x0 + 5, h = y1 - y0 + 5;  // 2 empty cells around
+    if (n && w * h <= (std::int64_t(1) << 22)) {
+        index.assign(std::size_t(w * h), 0);
+        auto at = [&](std::int64_t x, std::int64_t y) {
+            return std::size_t((y - y0 + 2) * w + (x - x0 + 2));
+        };
+        for (std::uint32_t i = 0; i < n; ++i) index[at(cells[i].x, cells[i].y)] = i + 1;
+        for (std::uint32_t i = 0; i < n; ++i)
+            for (std::int64_t dy = 0; dy <= 2; ++dy)
+                for (std::int64_t dx = -2; dx <= 2; ++dx) {
+                    if (dy == 0 && dx <= 0) continue;
+                    const std::uint32_t j = index[at(cells[i].x + dx, cells[i].y + dy)];
+                    if (j) unite_cells(i, j - 1);
+                }
+    } else {
+        std::unordered_map<std::uint64_t, std::uint32_t> at;
+        at.reserve(n * 2);
+        auto key = [](std::int64_t x, std::int64_t y) {
+            return (std::uint64_t(std::uint32_t(y)) << 32) | std::uint32_t(x);
+        };
+        for (std::uint32_t i = 0; i < n; ++i) at.emplace(key(cells[i].x, cells[i].y), i);
+        for (std::uint32_t i = 0; i < n; ++i)
+            for (std::int64_t dy = 0; dy <= 2; ++dy)
+                for (std::int64_t dx = -2; dx <= 2; ++dx) {
+                    if (dy == 0 && dx <= 0) continue;
+                    auto it = at.find(key(cells[i].x + dx, cells[i].y + dy));
+                    if (it != at.end()) unite_cells(i, it->second);
+                }
+    }
     std::vector<std::vector<std::uint32_t>> groups;
-    std::vector<std::int64_t> index(n, -1);
+    std::vector<std::int64_t> group_of(n, -1);
     for (std::uint32_t i = 0; i < n; ++i) {
         const std::uint32_t r = find(i);
-        if (index[r] < 0) {
-            index[r] = std::int64_t(groups.size());
+        if (group_of[r] < 0) {
+            group_of[r] = std::int64_t(groups.size());
             groups.emplace_back();
         }
-        groups[std::size_t(index[r])].push_back(i);
+        groups[std::size_t(group_of[r])].push_back(i);
     }
     return groups;
 }
@@ -96,6 +121,7 @@ struct SoupCensusRunner::State {
     ObjectSeparator separator;
     std::unordered_map<int, std::string> ship_codes;     // catalog kind -> apgcode
     std::unordered_map<std::string, std::string> codes;  // grid_key -> apgcode
+    std::vector<std::uint32_t> index;                    // groups_of's scratch
 
     State(const Rule& r, CensusOptions o)
         : rule(r), options(std::move(o)), catalog(r), separator(r.compile()) {}
@@ -105,6 +131,22 @@ struct SoupCensusRunner::State {
         BackendOptions bo;
         bo.threads = 1;  // soups run in parallel, one per thread
         universe = make_universe("auto", rule, side, side, bo);
+    }
+
+    // The catalog's kind of a group (-1: not a ship), memoised by a 64-bit
+    // hash of its shape (the catalog's own memo builds a text key per call).
+    std::unordered_map<std::uint64_t, int> kind_of_shape;
+    int ship_kind(const std::vector<Cell>& cells, const std::vector<std::uint32_t>& group,
+                  const Rect& box) {
+        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ std::uint64_t(box.width << 8 | box.height);
+        for (std::uint32_t i : group)
+            h = (h ^ std::uint64_t((cells[i].y - box.y) << 8 | (cells[i].x - box.x))) *
+                0x100000001b3ull;
+        auto it = kind_of_shape.find(h);
+        if (it != kind_of_shape.end()) return it->second;
+        std::vector<Cell> shape;
+        for (std::uint32_t i : group) shape.push_back({cells[i].x - box.x, cells[i].y - box.y});
+        return kind_of_shape[h] = catalog.classify(shape);
     }
 
     const std::string& ship_code(int kind) {
@@ -206,7 +248,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             // keep kGuard cells from the torus's edge.
             std::vector<Cell> cells = u->cells();
             pops.push_back({t, cells.size()});
-            const auto groups = groups_of(cells);
+            const auto groups = groups_of(cells, s.index);
             std::vector<Rect> boxes(groups.size());
             std::vector<int> kinds(groups.size(), -1);
             Rect debris;
@@ -214,28 +256,32 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 boxes[g] = box_of(cells, groups[g]);
                 if (groups[g].size() <= ShipCatalog::kMaxCells &&
                     boxes[g].width <= ShipCatalog::kMaxSize &&
-                    boxes[g].height <= ShipCatalog::kMaxSize) {
-                    std::vector<Cell> shape;
-                    for (std::uint32_t i : groups[g])
-                        shape.push_back({cells[i].x - boxes[g].x, cells[i].y - boxes[g].y});
-                    kinds[g] = s.catalog.classify(shape);
-                }
+                    boxes[g].height <= ShipCatalog::kMaxSize)
+                    kinds[g] = s.ship_kind(cells, groups[g], boxes[g]);
                 if (kinds[g] < 0) debris = unite(debris, boxes[g]);
             }
+            // A ship leaves when it is kShipMargin cells beyond the debris's
+            // box in a direction it travels, and likewise beyond every other
+            // ship that does not travel with it (parallel ships never meet).
+            auto beyond = [](const ShipKind& k, const Rect& b, const Rect& other) {
+                return other.empty() || (k.dx < 0 && b.x + b.width + kShipMargin <= other.x) ||
+                       (k.dx > 0 && b.x >= other.x + other.width + kShipMargin) ||
+                       (k.dy < 0 && b.y + b.height + kShipMargin <= other.y) ||
+                       (k.dy > 0 && b.y >= other.y + other.height + kShipMargin);
+            };
             std::vector<Cell> doomed;
             for (std::size_t g = 0; g < groups.size(); ++g) {
                 if (kinds[g] < 0) continue;
                 const ShipKind& k = s.catalog.kind(kinds[g]);
-                const Rect& b = boxes[g];
-                const bool away = debris.empty() ||
-                                  (k.dx < 0 && b.x + b.width + kShipMargin <= debris.x) ||
-                                  (k.dx > 0 && b.x >= debris.x + debris.width + kShipMargin) ||
-                                  (k.dy < 0 && b.y + b.height + kShipMargin <= debris.y) ||
-                                  (k.dy > 0 && b.y >= debris.y + debris.height + kShipMargin);
-                if (!away) {
-                    debris = unite(debris, b);  // still in play: it may yet crash
-                    continue;
+                bool away = beyond(k, boxes[g], debris);
+                for (std::size_t o = 0; o < groups.size() && away; ++o) {
+                    if (o == g || kinds[o] < 0) continue;
+                    const ShipKind& ko = s.catalog.kind(kinds[o]);
+                    const bool parallel = k.dx * ko.period == ko.dx * k.period &&
+                                          k.dy * ko.period == ko.dy * k.period;
+                    away = parallel || beyond(k, boxes[g], boxes[o]);
                 }
+                if (!away) continue;
                 out.objects.push_back(s.ship_code(kinds[g]));
                 ++out.ships_removed;
                 for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);

@@ -3,11 +3,13 @@
 // SoupCensusRunner::run(seed) makes the soup (core/hashsoup.hpp), places it
 // at the centre of a torus and runs it as if on the unbounded plane:
 //   * every 64 generations the live cells are grouped (cells within two of
-//     each other are one group); groups that are spaceships (ShipCatalog:
-//     the group alone reappears moved) and lie beyond the box of everything
-//     else by kShipMargin cells in their direction of travel are counted,
-//     once, by their apgcode and deleted, so no ship ever wraps around and
-//     crashes back into the ash;
+//     each other are one group); a group that is a spaceship (ShipCatalog:
+//     the group alone reappears moved) and lies kShipMargin cells beyond the
+//     box of all the other groups that are not ships, and beyond every ship
+//     that does not travel with it, in a direction it travels, is counted
+//     once by its apgcode and deleted, so no ship ever wraps around and
+//     crashes back into the ash (checked against python-lifelib on the
+//     plane: the same gliders per soup, scripts/census_lifelib_check.py);
 //   * when the live cells come within kGuard cells of the torus's edge (the
 //     distance light travels between two sweeps, plus slack) they move to a
 //     torus twice as large, centred (up to options.max_torus);
