@@ -134,7 +134,7 @@ void census(CensusCliOptions o) {
         frontend::ProgressLine progress;
         // Workers stop early on an error (next jumps to the end).
         while (done.load() < o.soups) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
             std::lock_guard<std::mutex> lock(error_lock);
             if (error) break;
             if (progress.enabled() && progress.due(0.5))

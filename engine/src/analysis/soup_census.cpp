@@ -203,27 +203,42 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                         {side / 2 - soup.width() / 2 + x, side / 2 - soup.height() / 2 + y});
         u->start(cells, 0);
     }
-    std::unordered_map<std::uint64_t, std::uint64_t> seen;
-    seen.emplace(u->hash(), 0);
+    // Repeats: the backend's cheap signature every generation (the CPU
+    // backend's mixes each live tile's index and population), the full hash
+    // only at generations whose signature was seen before. A state equal to
+    // an earlier one repeats its signature, so its hash is taken, and one
+    // period later matched: detection costs at most one period more, and
+    // the chaotic part of a soup's life is never hashed.
+    std::unordered_map<std::uint64_t, std::uint64_t> seen, hashed;
+    std::vector<std::uint32_t> history;  // population, every generation
+    std::uint64_t t = 0, next_sweep = kSweep;
+    auto forget = [&] {
+        seen.clear();
+        hashed.clear();
+        seen.emplace(u->signature(), t);
+    };
+    forget();
     std::vector<std::pair<std::uint64_t, std::uint64_t>>
         pops;  // (generation, population) at sweeps
     const std::uint64_t limit = s.options.max_generations;
     bool overflow = false;
-    std::uint64_t t = 0, next_sweep = kSweep;
     while (t < limit && !out.settled && !overflow) {
         auto t0 = Clock::now();
         u->step(1);
         ++t;
         out.times.step += seconds_since(t0);
         t0 = Clock::now();
-        if (u->population() == 0) {
+        history.push_back(std::uint32_t(u->population()));
+        if (history.back() == 0) {
             out.settled = true;
             out.generations = t;
             out.period = 1;
             out.times.stabilise += seconds_since(t0);
             break;
         }
-        const auto [it, fresh] = seen.emplace(u->hash(), t);
+        const bool new_signature = seen.emplace(u->signature(), t).second;
+        const auto [it, fresh] =
+            new_signature ? std::pair{hashed.end(), true} : hashed.emplace(u->hash(), t);
         if (!fresh) {
             // A repeat of the hash: confirmed when the cells one period on
             // are the same.
@@ -238,8 +253,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 out.generations = first;
                 out.period = period;
             } else {
-                seen.clear();
-                seen.emplace(u->hash(), t);
+                forget();
             }
         }
         if (!out.settled && t >= next_sweep) {
@@ -250,15 +264,44 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             pops.push_back({t, cells.size()});
             const auto groups = groups_of(cells, s.index);
             std::vector<Rect> boxes(groups.size());
+            for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
             std::vector<int> kinds(groups.size(), -1);
-            Rect debris;
+            // Only small groups outside the box of the large ones (the
+            // active core of the ash) are classified: a ship inside it
+            // cannot be leaving yet, and classifying the fragments of a
+            // chaotic soup every sweep cost more than stepping it.
+            // And only once the population has been periodic for 128
+            // generations (escaping ships keep it so; the ash must lose them
+            // to repeat) or when the cells near the torus's edge.
+            bool quiet = false;
+            const std::size_t n = history.size();
+            for (std::size_t p = 1; p <= 2 * kSweep && !quiet && n > 2 * kSweep + p; ++p) {
+                quiet = true;
+                for (std::size_t k = 0; k < 2 * kSweep && quiet; ++k)
+                    quiet = history[n - 1 - k] == history[n - 1 - k - p];
+            }
+            Rect all;
+            for (const Rect& b : boxes) all = unite(all, b);
+            const bool near_edge = all.x < kGuard || all.y < kGuard ||
+                                   all.x + all.width > side - kGuard ||
+                                   all.y + all.height > side - kGuard;
+            Rect core, debris;
+            auto small = [&](std::size_t g) {
+                return groups[g].size() <= ShipCatalog::kMaxCells &&
+                       boxes[g].width <= ShipCatalog::kMaxSize &&
+                       boxes[g].height <= ShipCatalog::kMaxSize;
+            };
+            for (std::size_t g = 0; g < groups.size(); ++g)
+                if (!small(g)) core = unite(core, boxes[g]);
             for (std::size_t g = 0; g < groups.size(); ++g) {
-                boxes[g] = box_of(cells, groups[g]);
-                if (groups[g].size() <= ShipCatalog::kMaxCells &&
-                    boxes[g].width <= ShipCatalog::kMaxSize &&
-                    boxes[g].height <= ShipCatalog::kMaxSize)
-                    kinds[g] = s.ship_kind(cells, groups[g], boxes[g]);
-                if (kinds[g] < 0) debris = unite(debris, boxes[g]);
+                const Rect& b = boxes[g];
+                const bool outside = core.empty() || b.x + b.width + kShipMargin <= core.x ||
+                                     b.x >= core.x + core.width + kShipMargin ||
+                                     b.y + b.height + kShipMargin <= core.y ||
+                                     b.y >= core.y + core.height + kShipMargin;
+                if ((quiet || near_edge) && small(g) && outside)
+                    kinds[g] = s.ship_kind(cells, groups[g], b);
+                if (kinds[g] < 0) debris = unite(debris, b);
             }
             // A ship leaves when it is kShipMargin cells beyond the debris's
             // box in a direction it travels, and likewise beyond every other
@@ -288,8 +331,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             }
             if (!doomed.empty()) {
                 u->clear_cells(doomed);
-                seen.clear();
-                seen.emplace(u->hash(), t);
+                forget();
             }
             if (!debris.empty() && (debris.x < kGuard || debris.y < kGuard ||
                                     debris.x + debris.width > side - kGuard ||
@@ -306,8 +348,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                     s.use_torus(side);
                     u = s.universe.get();
                     u->start(cells, t);
-                    seen.clear();
-                    seen.emplace(u->hash(), t);
+                    forget();
                 }
             }
         }

@@ -3,18 +3,21 @@
 // SoupCensusRunner::run(seed) makes the soup (core/hashsoup.hpp), places it
 // at the centre of a torus and runs it as if on the unbounded plane:
 //   * every 64 generations the live cells are grouped (cells within two of
-//     each other are one group); a group that is a spaceship (ShipCatalog:
-//     the group alone reappears moved) and lies kShipMargin cells beyond the
-//     box of all the other groups that are not ships, and beyond every ship
-//     that does not travel with it, in a direction it travels, is counted
-//     once by its apgcode and deleted, so no ship ever wraps around and
-//     crashes back into the ash (checked against python-lifelib on the
-//     plane: the same gliders per soup, scripts/census_lifelib_check.py);
+//     each other are one group); once the population has been periodic for
+//     128 generations (escaping ships keep it so) or when the cells near
+//     the torus's edge, the small groups outside the box of the large ones
+//     are classified: a spaceship (ShipCatalog: the group alone reappears
+//     moved) that lies kShipMargin cells beyond the box of all groups that
+//     are not ships, and beyond every ship that does not travel with it, in
+//     a direction it travels, is counted once by its apgcode and deleted,
+//     so no ship ever wraps around and crashes back into the ash (checked
+//     against python-lifelib on the plane: the same gliders per soup,
+//     scripts/census_lifelib_check.py);
 //   * when the live cells come within kGuard cells of the torus's edge (the
 //     distance light travels between two sweeps, plus slack) they move to a
 //     torus twice as large, centred (up to options.max_torus);
-//   * the soup has settled when its state repeats (the state's hash,
-//     confirmed cell for cell one period later); the ash over one period is
+//   * the soup has settled when its state repeats (the backend's signature,
+//     then its hash, confirmed cell for cell one period later); the ash over one period is
 //     separated into objects (analysis/object_separation.hpp) and each is
 //     coded by identify(): xs (still life), xp (oscillator), xq (ship);
 //     a group it cannot code is "PATHOLOGICAL", as in apgsearch;
