@@ -12,46 +12,10 @@
 #include "toroid/analysis/plane.hpp"
 #include "toroid/analysis/soup_run.hpp"
 #include "toroid/core/rule.hpp"
+#include "wechsler_decode.hpp"
 
 namespace toroid {
 namespace {
-
-// Extended Wechsler format (apgcode without its prefix) -> cells.
-Grid decode_wechsler(const std::string& code) {
-    std::vector<std::pair<int, int>> cells;
-    int x = 0, strip = 0;
-    for (std::size_t i = 0; i < code.size(); ++i) {
-        const char c = code[i];
-        if (c == 'z') {
-            ++strip;
-            x = 0;
-        } else if (c == 'w') {
-            x += 2;
-        } else if (c == 'x') {
-            x += 3;
-        } else if (c == 'y') {
-            const char n = code[++i];
-            x += 4 + (n <= '9' ? n - '0' : n - 'a' + 10);
-        } else {
-            const int v = c <= '9' ? c - '0' : c - 'a' + 10;
-            for (int b = 0; b < 5; ++b)
-                if ((v >> b) & 1) cells.push_back({x, 5 * strip + b});
-            ++x;
-        }
-    }
-    int w = 1, h = 1;
-    for (auto [cx, cy] : cells) {
-        w = std::max(w, cx + 1);
-        h = std::max(h, cy + 1);
-    }
-    Grid g(w, h);
-    for (auto [cx, cy] : cells) g.set(cx, cy, true);
-    return g;
-}
-
-Grid from_apgcode(const std::string& apgcode) {
-    return decode_wechsler(apgcode.substr(apgcode.find('_') + 1));
-}
 
 // `parts` placed on a w x h torus at (x, y) each (wrapping).
 Grid torus_with(std::int64_t w, std::int64_t h,

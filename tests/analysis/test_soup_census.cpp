@@ -13,6 +13,7 @@
 #include "toroid/core/hashsoup.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/error.hpp"
+#include "wechsler_decode.hpp"
 
 namespace toroid {
 namespace {
@@ -85,6 +86,18 @@ TEST(SoupCensus, ShipsInFourDirectionsAndAnOscillator) {
     EXPECT_EQ(r.period, 2u);
     EXPECT_EQ(r.ships_removed, 3u);
     EXPECT_EQ(r.objects, (std::vector<std::string>{"xp2_7", "xq4_153", "xq4_153", "xq4_153"}));
+}
+
+TEST(SoupCensus, ParallelGliderPairIsTwoGliders) {
+    // Two gliders flying side by side, two cells apart: one group that
+    // moves as one ship (soup k_toroidstat011739 emits such a pair), but
+    // two gliders to apgsearch.
+    SoupCensusRunner runner = small_runner();
+    const Grid pair = from_apgcode("xq4_562gzx231");
+    const SoupCensus r = runner.run_pattern(pair);
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.objects, (std::vector<std::string>{"xq4_153", "xq4_153"}));
+    EXPECT_EQ(r.ships_removed, 2u);
 }
 
 TEST(SoupCensus, KnownSoupAgreesWithLifelib) {

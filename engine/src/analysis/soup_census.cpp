@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <unordered_map>
@@ -119,9 +120,9 @@ struct SoupCensusRunner::State {
     std::unique_ptr<Universe> universe;
     ShipCatalog catalog;
     ObjectSeparator separator;
-    std::unordered_map<int, std::string> ship_codes;     // catalog kind -> apgcode
-    std::unordered_map<std::string, std::string> codes;  // grid_key -> apgcode
-    std::vector<std::uint32_t> index;                    // groups_of's scratch
+    std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
+    std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
+    std::vector<std::uint32_t> index;                              // groups_of's scratch
 
     State(const Rule& r, CensusOptions o)
         : rule(r), options(std::move(o)), catalog(r), separator(r.compile()) {}
@@ -149,15 +150,58 @@ struct SoupCensusRunner::State {
         return kind_of_shape[h] = catalog.classify(shape);
     }
 
-    const std::string& ship_code(int kind) {
+    // The objects of a ship group: usually one ship, but two gliders flying
+    // side by side are one group that moves as one. Its 8-connected pieces
+    // are the objects when each is a ship alone with the group's velocity
+    // (a *WSS's detached tail cell is not: it stays part of the ship).
+    const std::vector<std::string>& ship_codes_of(int kind) {
         auto it = ship_codes.find(kind);
         if (it != ship_codes.end()) return it->second;
-        const ShipKind& k = catalog.kind(kind);
-        std::int64_t w = 1, h = 1;
-        for (const Cell& c : k.phases[0]) w = std::max(w, c.x + 1), h = std::max(h, c.y + 1);
-        Grid g(w, h);
-        for (const Cell& c : k.phases[0]) g.set(c.x, c.y, true);
-        return ship_codes[kind] = code_of(g, std::uint64_t(k.period));
+        const ShipKind k = catalog.kind(kind);  // a copy: classify() may add kinds
+        const std::vector<Cell>& cells = k.phases[0];
+        std::vector<std::vector<Cell>> pieces;
+        std::vector<bool> taken(cells.size(), false);
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            if (taken[i]) continue;
+            taken[i] = true;
+            std::vector<Cell> piece{cells[i]};
+            for (std::size_t at = 0; at < piece.size(); ++at)
+                for (std::size_t j = 0; j < cells.size(); ++j)
+                    if (!taken[j] && std::abs(cells[j].x - piece[at].x) <= 1 &&
+                        std::abs(cells[j].y - piece[at].y) <= 1) {
+                        taken[j] = true;
+                        piece.push_back(cells[j]);
+                    }
+            pieces.push_back(std::move(piece));
+        }
+        auto grid_of = [](std::vector<Cell> piece, std::int64_t& x0, std::int64_t& y0) {
+            x0 = y0 = std::numeric_limits<std::int64_t>::max();
+            std::int64_t x1 = 0, y1 = 0;
+            for (const Cell& c : piece)
+                x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
+                y1 = std::max(y1, c.y);
+            Grid g(x1 - x0 + 1, y1 - y0 + 1);
+            for (const Cell& c : piece) g.set(c.x - x0, c.y - y0, true);
+            return g;
+        };
+        bool split = pieces.size() > 1;
+        for (std::size_t p = 0; p < pieces.size() && split; ++p) {
+            std::int64_t x0, y0;
+            grid_of(pieces[p], x0, y0);
+            std::vector<Cell> shape = pieces[p];
+            for (Cell& c : shape) c.x -= x0, c.y -= y0;
+            const int sub = catalog.classify(shape);
+            split = sub >= 0 &&
+                    catalog.kind(sub).dx * k.period == k.dx * catalog.kind(sub).period &&
+                    catalog.kind(sub).dy * k.period == k.dy * catalog.kind(sub).period;
+        }
+        std::vector<std::string> codes;
+        std::int64_t x0, y0;
+        if (split)
+            for (const auto& piece : pieces) codes.push_back(code_of(grid_of(piece, x0, y0), 64));
+        else
+            codes.push_back(code_of(grid_of(cells, x0, y0), std::uint64_t(k.period)));
+        return ship_codes[kind] = std::move(codes);
     }
 
     const std::string& code_of(const Grid& cells, std::uint64_t period) {
@@ -325,8 +369,9 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                     away = parallel || beyond(k, boxes[g], boxes[o]);
                 }
                 if (!away) continue;
-                out.objects.push_back(s.ship_code(kinds[g]));
-                ++out.ships_removed;
+                for (const std::string& code : s.ship_codes_of(kinds[g]))
+                    out.objects.push_back(code);
+                out.ships_removed += s.ship_codes_of(kinds[g]).size();
                 for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);
             }
             if (!doomed.empty()) {
