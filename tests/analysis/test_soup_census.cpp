@@ -100,6 +100,24 @@ TEST(SoupCensus, ParallelGliderPairIsTwoGliders) {
     EXPECT_EQ(r.ships_removed, 2u);
 }
 
+TEST(SoupCensus, AFasterShipBehindCatchesAGlider) {
+    // A glider flying north-west and an LWSS flying west 20 cells behind
+    // it and 20 above: the LWSS catches up (c/2 against c/4 along x) and
+    // the crash leaves five beehives (python-lifelib, 3000 generations on
+    // the plane); a block far east looks on. Deleting the glider as soon
+    // as it is 16 cells ahead would report both ships instead.
+    Grid g(66, 30);
+    paste(g, from_rows({"ooo", "o..", ".o."}), 0, 20);
+    paste(g, kLwssW, 20, 0);
+    paste(g, kBlock, 60, 8);
+    SoupCensusRunner runner = small_runner();
+    const SoupCensus r = runner.run_pattern(g);
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.ships_removed, 0u);
+    EXPECT_EQ(r.objects, (std::vector<std::string>{"xs4_33", "xs6_696", "xs6_696", "xs6_696",
+                                                   "xs6_696", "xs6_696"}));
+}
+
 TEST(SoupCensus, KnownSoupAgreesWithLifelib) {
     // python-lifelib: hashsoup("b3s23", "C1", "n_GcpqZ62YqD3310086454")[1000]
     // has apgcode xp46_033y133zzzckgsxsgkczydciczy4ccy0222 as a whole

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <unordered_map>
 
@@ -39,7 +40,10 @@ std::string grid_key(const Grid& g) {
 struct SoupCensusRunner::State {
     Rule rule;
     CensusOptions options;
-    std::unique_ptr<Universe> universe;
+    Universe* universe = nullptr;
+    // One torus per size, kept: soups that grow their torus would otherwise
+    // allocate (and fault in) a larger one, then the first size again.
+    std::map<std::int64_t, std::unique_ptr<Universe>> tori;
     ShipCatalog catalog;
     ObjectSeparator separator;
     std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
@@ -50,10 +54,13 @@ struct SoupCensusRunner::State {
         : rule(r), options(std::move(o)), catalog(r), separator(r.compile()) {}
 
     void use_torus(std::int64_t side) {
-        if (universe && universe->width() == side) return;
-        BackendOptions bo;
-        bo.threads = 1;  // soups run in parallel, one per thread
-        universe = make_universe("auto", rule, side, side, bo);
+        std::unique_ptr<Universe>& torus = tori[side];
+        if (!torus) {
+            BackendOptions bo;
+            bo.threads = 1;  // soups run in parallel, one per thread
+            torus = make_universe("auto", rule, side, side, bo);
+        }
+        universe = torus.get();
     }
 
     // The catalog's kind of a group (-1: not a ship), memoised by a 64-bit
@@ -159,7 +166,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     std::int64_t side = s.options.torus;
     while (side < std::max(soup.width(), soup.height()) + 2 * kGuard + 16) side *= 2;
     s.use_torus(side);
-    Universe* u = s.universe.get();
+    Universe* u = s.universe;
     {
         std::vector<Cell> cells;
         for (std::int64_t y = 0; y < soup.height(); ++y)
@@ -228,17 +235,14 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             // keep kGuard cells from the torus's edge.
             std::vector<Cell> cells = u->cells();
             pops.push_back({t, cells.size()});
-            const auto groups = groups_of(cells, s.index);
-            std::vector<Rect> boxes(groups.size());
-            for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
-            std::vector<int> kinds(groups.size(), -1);
-            // Only small groups outside the box of the large ones (the
-            // active core of the ash) are classified: a ship inside it
-            // cannot be leaving yet, and classifying the fragments of a
-            // chaotic soup every sweep cost more than stepping it.
-            // And only once the population has been periodic for 128
-            // generations (escaping ships keep it so; the ash must lose them
-            // to repeat) or when the cells near the torus's edge.
+            // Ships are looked for once the population has been periodic for
+            // 128 generations (escaping ships keep it so; the ash must lose
+            // them to repeat; a quiet ash launches no new ship that could
+            // catch one deleted), or when the cells near the edge of the
+            // largest torus. Until then a torus that grows makes room:
+            // classifying every fragment of a chaotic soup each sweep cost
+            // more than stepping it, and a ship deleted early can be caught
+            // by a faster one launched later.
             bool quiet = false;
             const std::size_t n = history.size();
             for (std::size_t p = 1; p <= 2 * kSweep && !quiet && n > 2 * kSweep + p; ++p) {
@@ -246,11 +250,22 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 for (std::size_t k = 0; k < 2 * kSweep && quiet; ++k)
                     quiet = history[n - 1 - k] == history[n - 1 - k - p];
             }
-            Rect all;
-            for (const Rect& b : boxes) all = unite(all, b);
-            const bool near_edge = all.x < kGuard || all.y < kGuard ||
-                                   all.x + all.width > side - kGuard ||
-                                   all.y + all.height > side - kGuard;
+            std::vector<std::uint32_t> every(cells.size());
+            std::iota(every.begin(), every.end(), 0u);
+            Rect kept = cells.empty() ? Rect{} : box_of(cells, every);
+            auto near_edge = [&](const Rect& b) {
+                return !b.empty() &&
+                       (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||
+                        b.y + b.height > side - kGuard);
+            };
+            const bool look = quiet || (near_edge(kept) && 2 * side > s.options.max_torus);
+            std::vector<std::vector<std::uint32_t>> groups;
+            if (look) groups = groups_of(cells, s.index);
+            std::vector<Rect> boxes(groups.size());
+            for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
+            std::vector<int> kinds(groups.size(), -1);
+            // Only small groups outside the box of the large ones (the
+            // active core of the ash) can be leaving.
             Rect core, debris;
             auto small = [&](std::size_t g) {
                 return groups[g].size() <= ShipCatalog::kMaxCells &&
@@ -265,32 +280,47 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                                      b.x >= core.x + core.width + kShipMargin ||
                                      b.y + b.height + kShipMargin <= core.y ||
                                      b.y >= core.y + core.height + kShipMargin;
-                if ((quiet || near_edge) && small(g) && outside)
-                    kinds[g] = s.ship_kind(cells, groups[g], b);
+                if (small(g) && outside) kinds[g] = s.ship_kind(cells, groups[g], b);
                 if (kinds[g] < 0) debris = unite(debris, b);
             }
             // A ship leaves when it is kShipMargin cells beyond the debris's
-            // box in a direction it travels, and likewise beyond every other
-            // ship that does not travel with it (parallel ships never meet).
-            auto beyond = [](const ShipKind& k, const Rect& b, const Rect& other) {
-                return other.empty() || (k.dx < 0 && b.x + b.width + kShipMargin <= other.x) ||
-                       (k.dx > 0 && b.x >= other.x + other.width + kShipMargin) ||
-                       (k.dy < 0 && b.y + b.height + kShipMargin <= other.y) ||
-                       (k.dy > 0 && b.y >= other.y + other.height + kShipMargin);
+            // box in a direction it travels, and beyond every other ship in
+            // a direction it travels at least as fast as that ship does
+            // (parallel ships never meet; a faster one behind would catch it).
+            auto beyond = [](const ShipKind& k, const Rect& b, const Rect& other,
+                             const ShipKind* chaser) {
+                if (other.empty()) return true;
+                // The chaser's speed along an axis, in k's direction, is at
+                // most k's: cross-multiplied by the periods.
+                auto outrun = [&](std::int64_t d, std::int64_t dc) {
+                    return !chaser || (d > 0 ? dc * k.period <= d * chaser->period
+                                             : dc * k.period >= d * chaser->period);
+                };
+                const std::int64_t cdx = chaser ? chaser->dx : 0, cdy = chaser ? chaser->dy : 0;
+                return (k.dx < 0 && b.x + b.width + kShipMargin <= other.x && outrun(k.dx, cdx)) ||
+                       (k.dx > 0 && b.x >= other.x + other.width + kShipMargin &&
+                        outrun(k.dx, cdx)) ||
+                       (k.dy < 0 && b.y + b.height + kShipMargin <= other.y && outrun(k.dy, cdy)) ||
+                       (k.dy > 0 && b.y >= other.y + other.height + kShipMargin &&
+                        outrun(k.dy, cdy));
             };
             std::vector<Cell> doomed;
+            if (look) kept = debris;
             for (std::size_t g = 0; g < groups.size(); ++g) {
                 if (kinds[g] < 0) continue;
                 const ShipKind& k = s.catalog.kind(kinds[g]);
-                bool away = beyond(k, boxes[g], debris);
+                bool away = beyond(k, boxes[g], debris, nullptr);
                 for (std::size_t o = 0; o < groups.size() && away; ++o) {
                     if (o == g || kinds[o] < 0) continue;
                     const ShipKind& ko = s.catalog.kind(kinds[o]);
                     const bool parallel = k.dx * ko.period == ko.dx * k.period &&
                                           k.dy * ko.period == ko.dy * k.period;
-                    away = parallel || beyond(k, boxes[g], boxes[o]);
+                    away = parallel || beyond(k, boxes[g], boxes[o], &ko);
                 }
-                if (!away) continue;
+                if (!away) {
+                    kept = unite(kept, boxes[g]);
+                    continue;
+                }
                 for (const std::string& code : s.ship_codes_of(kinds[g]))
                     out.objects.push_back(code);
                 out.ships_removed += s.ship_codes_of(kinds[g]).size();
@@ -300,20 +330,18 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 u->clear_cells(doomed);
                 forget();
             }
-            if (!debris.empty() && (debris.x < kGuard || debris.y < kGuard ||
-                                    debris.x + debris.width > side - kGuard ||
-                                    debris.y + debris.height > side - kGuard)) {
+            if (near_edge(kept)) {
                 if (2 * side > s.options.max_torus) {
                     overflow = true;
                 } else {
                     // Everything left moves, centred, to a torus twice as large.
                     cells = u->cells();
-                    const std::int64_t dx = side - (debris.x + debris.width / 2),
-                                       dy = side - (debris.y + debris.height / 2);
+                    const std::int64_t dx = side - (kept.x + kept.width / 2),
+                                       dy = side - (kept.y + kept.height / 2);
                     for (Cell& c : cells) c.x += dx, c.y += dy;
                     side *= 2;
                     s.use_torus(side);
-                    u = s.universe.get();
+                    u = s.universe;
                     u->start(cells, t);
                     forget();
                 }

@@ -4,14 +4,16 @@
 // at the centre of a torus and runs it as if on the unbounded plane:
 //   * every 64 generations the live cells are grouped (cells within two of
 //     each other are one group); once the population has been periodic for
-//     128 generations (escaping ships keep it so) or when the cells near
-//     the torus's edge, the small groups outside the box of the large ones
-//     are classified: a spaceship (ShipCatalog: the group alone reappears
-//     moved) that lies kShipMargin cells beyond the box of all groups that
-//     are not ships, and beyond every ship that does not travel with it, in
-//     a direction it travels, is counted once by its apgcode and deleted,
-//     so no ship ever wraps around and crashes back into the ash (checked
-//     against python-lifelib on the plane: the same gliders per soup,
+//     128 generations (escaping ships keep it so), or when the cells near
+//     the edge of the largest torus, the small groups outside the box of
+//     the large ones are classified: a spaceship (ShipCatalog: the group
+//     alone reappears moved) that lies kShipMargin cells beyond the box of
+//     all groups that are not ships in a direction it travels, and beyond
+//     every other ship in a direction it travels at least as fast as that
+//     one (parallel ships never meet), is counted once by its apgcodes
+//     (two gliders side by side are two) and deleted, so no ship ever wraps
+//     around and crashes back into the ash (checked against python-lifelib
+//     on the plane: the same gliders per soup,
 //     scripts/census_lifelib_check.py);
 //   * when the live cells come within kGuard cells of the torus's edge (the
 //     distance light travels between two sweeps, plus slack) they move to a
