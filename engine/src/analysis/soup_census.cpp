@@ -44,14 +44,34 @@ struct SoupCensusRunner::State {
     // One torus per size, kept: soups that grow their torus would otherwise
     // allocate (and fault in) a larger one, then the first size again.
     std::map<std::int64_t, std::unique_ptr<Universe>> tori;
-    ShipCatalog catalog;
+    std::unique_ptr<ShipCatalog> catalog_store;  // replaced when its memo grows large
     ObjectSeparator separator;
     std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
     std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
     std::vector<std::uint32_t> index;                              // groups_of's scratch
 
     State(const Rule& r, CensusOptions o)
-        : rule(r), options(std::move(o)), catalog(r), separator(r.compile()) {}
+        : rule(r),
+          options(std::move(o)),
+          catalog_store(std::make_unique<ShipCatalog>(r)),
+          separator(r.compile()) {}
+
+    ShipCatalog& catalog() { return *catalog_store; }
+
+    // The memos keep every shape met, and a long census meets millions of
+    // transient ones: they start afresh (between soups) past a bound.
+    void bound_memos() {
+        constexpr std::size_t kMaxShapes = 1 << 18, kMaxCodes = 1 << 16;
+        if (kind_of_shape.size() > kMaxShapes) {
+            kind_of_shape.clear();
+            ship_codes.clear();  // keyed by the old catalog's kinds
+            catalog_store = std::make_unique<ShipCatalog>(rule);
+        }
+        if (codes.size() > kMaxCodes) {
+            codes.clear();
+            ship_codes.clear();
+        }
+    }
 
     void use_torus(std::int64_t side) {
         std::unique_ptr<Universe>& torus = tori[side];
@@ -76,7 +96,7 @@ struct SoupCensusRunner::State {
         if (it != kind_of_shape.end()) return it->second;
         std::vector<Cell> shape;
         for (std::uint32_t i : group) shape.push_back({cells[i].x - box.x, cells[i].y - box.y});
-        return kind_of_shape[h] = catalog.classify(shape);
+        return kind_of_shape[h] = catalog().classify(shape);
     }
 
     // The objects of a ship group: usually one ship, but two gliders flying
@@ -86,7 +106,7 @@ struct SoupCensusRunner::State {
     const std::vector<std::string>& ship_codes_of(int kind) {
         auto it = ship_codes.find(kind);
         if (it != ship_codes.end()) return it->second;
-        const ShipKind k = catalog.kind(kind);  // a copy: classify() may add kinds
+        const ShipKind k = catalog().kind(kind);  // a copy: classify() may add kinds
         const std::vector<Cell>& cells = k.phases[0];
         std::vector<std::vector<Cell>> pieces;
         std::vector<bool> taken(cells.size(), false);
@@ -119,10 +139,10 @@ struct SoupCensusRunner::State {
             grid_of(pieces[p], x0, y0);
             std::vector<Cell> shape = pieces[p];
             for (Cell& c : shape) c.x -= x0, c.y -= y0;
-            const int sub = catalog.classify(shape);
+            const int sub = catalog().classify(shape);
             split = sub >= 0 &&
-                    catalog.kind(sub).dx * k.period == k.dx * catalog.kind(sub).period &&
-                    catalog.kind(sub).dy * k.period == k.dy * catalog.kind(sub).period;
+                    catalog().kind(sub).dx * k.period == k.dx * catalog().kind(sub).period &&
+                    catalog().kind(sub).dy * k.period == k.dy * catalog().kind(sub).period;
         }
         std::vector<std::string> codes;
         std::int64_t x0, y0;
@@ -162,6 +182,7 @@ SoupCensus SoupCensusRunner::run(std::string_view seed) {
 
 SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     State& s = *s_;
+    s.bound_memos();
     SoupCensus out;
     std::int64_t side = s.options.torus;
     while (side < std::max(soup.width(), soup.height()) + 2 * kGuard + 16) side *= 2;
@@ -308,11 +329,11 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             if (look) kept = debris;
             for (std::size_t g = 0; g < groups.size(); ++g) {
                 if (kinds[g] < 0) continue;
-                const ShipKind& k = s.catalog.kind(kinds[g]);
+                const ShipKind& k = s.catalog().kind(kinds[g]);
                 bool away = beyond(k, boxes[g], debris, nullptr);
                 for (std::size_t o = 0; o < groups.size() && away; ++o) {
                     if (o == g || kinds[o] < 0) continue;
-                    const ShipKind& ko = s.catalog.kind(kinds[o]);
+                    const ShipKind& ko = s.catalog().kind(kinds[o]);
                     const bool parallel = k.dx * ko.period == ko.dx * k.period &&
                                           k.dy * ko.period == ko.dy * k.period;
                     away = parallel || beyond(k, boxes[g], boxes[o], &ko);
