@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "toroid/io/macrocell.hpp"
 #include "toroid/frontend/json_output.hpp"
+#include "toroid/io/macrocell.hpp"
 #include "toroid/io/pattern.hpp"
 #include "toroid/io/pattern_torus.hpp"
 
