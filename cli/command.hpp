@@ -21,6 +21,7 @@ void add_eca_commands(CLI::App& app);         // eca
 void add_methuselah_commands(CLI::App& app);  // methuselah
 void add_sweep_command(CLI::App& app);        // sweep, sweep merge
 void add_identify_command(CLI::App& app);     // identify
+void add_census_command(CLI::App& app);       // census
 void add_selftest_command(CLI::App& app);     // selftest
 // The lifespan table of the named patterns (e.g. {"r-pentomino", "acorn", "rabbits"}) on stdout;
 // for `demo`.

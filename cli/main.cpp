@@ -26,6 +26,7 @@ const CommandGroup kCommandGroups[] = {
     {{"methuselah"}, toroid::cli::add_methuselah_commands},
     {{"sweep"}, toroid::cli::add_sweep_command},
     {{"identify"}, toroid::cli::add_identify_command},
+    {{"census"}, toroid::cli::add_census_command},
     {{"selftest"}, toroid::cli::add_selftest_command},
 };
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string_view>
 
+#include "toroid/core/hashsoup.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid::frontend {
@@ -96,6 +97,18 @@ NamedPattern find_pattern(const std::string& arg, bool allow_tree) {
         Pattern p = read_pattern_file(arg);
         std::string name = p.name.empty() ? "<stdin>" : p.name;
         return {std::move(p), std::move(name), arg};
+    }
+    // apgsearch's soups by name: hashsoup:SYMMETRY:SEED (core/hashsoup.hpp).
+    if (arg.starts_with("hashsoup:")) {
+        const std::size_t colon = arg.find(':', 9);
+        if (colon == std::string::npos || colon + 1 == arg.size())
+            throw InputError(
+                "pattern '" + arg +
+                "': expected hashsoup:SYMMETRY:SEED, e.g. hashsoup:C1:k_abcdefghijkl123");
+        Pattern p;
+        p.cells = hashsoup(arg.substr(colon + 1), arg.substr(9, colon - 9)).cells;
+        p.name = arg.substr(9, colon - 9) + "/" + arg.substr(colon + 1);
+        return {std::move(p), arg.substr(9, colon - 9) + "/" + arg.substr(colon + 1), arg};
     }
     // Regular files are read; anything else that exists but a folder (a FIFO,
     // a device) is refused by the reader with what it is, never waited on.

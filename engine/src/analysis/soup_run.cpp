@@ -1,9 +1,10 @@
 #include "toroid/analysis/soup_run.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "toroid/analysis/identify.hpp"
-#include "toroid/analysis/object_split.hpp"
+#include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/plane.hpp"
 #include "toroid/core/philox.hpp"
 #include "toroid/core/soup.hpp"
@@ -62,17 +63,21 @@ std::string soup_rle(const SoupConfig& c, const Rule& rule, std::uint64_t seed) 
 AshCensus analyse_ash(const Grid& state, const Rule& rule, std::uint64_t window,
                       std::uint64_t max_period) {
     AshCensus census;
+    // The separator reads the rule's births once; soups of one rule reuse it.
+    thread_local std::string separator_rule;
+    thread_local std::optional<ObjectSeparator> separator;
     const CompiledRule compiled = rule.compile();
-    Grid envelope = state, g = state;
-    for (std::uint64_t k = 1; k < window; ++k) {
-        g = step_torus(g, compiled, 0, k);
-        for (std::size_t i = 0; i < envelope.words().size(); ++i)
-            envelope.words()[i] |= g.words()[i];
+    if (!separator || separator_rule != rule.to_string()) {
+        separator.emplace(compiled);
+        separator_rule = rule.to_string();
     }
+    std::vector<Grid> phases{state};
+    for (std::uint64_t k = 1; k < window; ++k)
+        phases.push_back(step_torus(phases.back(), compiled, 0, k));
     IdentifyOptions io;
     io.max_generations = max_period;
     io.detect_growth = false;
-    for (const AshObject& o : split_objects(state, envelope)) {
+    for (const AshObject& o : separator->separate(phases)) {
         if (o.wraps) {
             census.codes.push_back("zz_WRAPS");
             census.all_periodic = false;

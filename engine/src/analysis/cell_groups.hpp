@@ -1,0 +1,28 @@
+// Internal to the census (soup_census.cpp): live cells grouped for the
+// ship sweeps, and the boxes they need.
+//
+// groups_of() joins cells within Chebyshev distance 2 of one another: two
+// such cells can influence a common cell in the next generation, so cells
+// farther apart than that evolve independently for at least one step.
+// Neighbours are looked up in a dense index over the cells' box (reused
+// between calls through `index`), or in a hash map when the box is huge.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "toroid/analysis/universe.hpp"
+#include "toroid/core/grid.hpp"
+
+namespace toroid::detail {
+
+// Box of cells[i] for i in `members` (non-empty).
+Rect box_of(const std::vector<Cell>& cells, const std::vector<std::uint32_t>& members);
+// Smallest box holding both (an empty box is ignored).
+Rect unite(const Rect& a, const Rect& b);
+// `cells` sorted by (y, x); each group lists indices into `cells`, groups
+// in the order of their first cell.
+std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells,
+                                                  std::vector<std::uint32_t>& index);
+
+}  // namespace toroid::detail

@@ -1,0 +1,192 @@
+#include "toroid/analysis/object_separation.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+#include "toroid/analysis/plane.hpp"
+
+namespace toroid {
+namespace {
+
+struct UnionFind {
+    std::vector<std::uint32_t> parent;
+    explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
+    std::uint32_t find(std::uint32_t a) {
+        while (parent[a] != a) a = parent[a] = parent[parent[a]];
+        return a;
+    }
+    bool unite(std::uint32_t a, std::uint32_t b) {
+        a = find(a);
+        b = find(b);
+        if (a == b) return false;
+        if (b < a) std::swap(a, b);
+        parent[b] = a;  // the smaller label (first in scan order) stays the root
+        return true;
+    }
+};
+
+std::int64_t wrap(std::int64_t v, std::int64_t n) {
+    return ((v % n) + n) % n;
+}
+
+}  // namespace
+
+ObjectSeparator::ObjectSeparator(const CompiledRule& rule) {
+    // Every 3x3 neighbourhood around a dead centre, stepped once on a 5x5
+    // torus (the centre sees only its own 3x3).
+    for (unsigned mask = 0; mask < 512; ++mask) {
+        if (mask & 16) continue;
+        Grid g(5, 5);
+        for (int k = 0; k < 9; ++k)
+            if ((mask >> k) & 1) g.set(1 + k % 3, 1 + k / 3, true);
+        births_[mask] = step_torus(g, rule, 0, 0).get(2, 2);
+    }
+}
+
+std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases) const {
+    if (phases.empty()) return {};
+    const std::int64_t w = phases[0].width(), h = phases[0].height();
+    Grid envelope = phases[0];
+    for (std::size_t p = 1; p < phases.size(); ++p)
+        for (std::size_t i = 0; i < envelope.words().size(); ++i)
+            envelope.words()[i] |= phases[p].words()[i];
+
+    // Islands: 8-connected pieces of the envelope, with unwrapped
+    // coordinates inside each island (an island may straddle the edges).
+    constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> island(std::size_t(w * h), kNone);
+    std::vector<std::int64_t> ux(std::size_t(w * h), 0), uy(std::size_t(w * h), 0);
+    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> members;  // unwrapped
+    std::vector<bool> island_wraps;
+    std::vector<std::pair<std::int64_t, std::int64_t>> stack;
+    for (std::int64_t y0 = 0; y0 < h; ++y0) {
+        auto row = envelope.row(y0);
+        for (std::int64_t j = 0; j < envelope.words_per_row(); ++j) {
+            std::uint64_t bits = row[std::size_t(j)];
+            while (bits) {
+                const std::int64_t x0 = j * 64 + __builtin_ctzll(bits);
+                bits &= bits - 1;
+                if (island[std::size_t(y0 * w + x0)] != kNone) continue;
+                const auto label = std::uint32_t(members.size());
+                members.emplace_back();
+                bool wraps = false;
+                stack.assign(1, {x0, y0});
+                island[std::size_t(y0 * w + x0)] = label;
+                ux[std::size_t(y0 * w + x0)] = x0;
+                uy[std::size_t(y0 * w + x0)] = y0;
+                while (!stack.empty()) {
+                    const auto [cx, cy] = stack.back();
+                    stack.pop_back();
+                    members.back().push_back({cx, cy});
+                    for (int dy = -1; dy <= 1; ++dy)
+                        for (int dx = -1; dx <= 1; ++dx) {
+                            const std::int64_t nx = cx + dx, ny = cy + dy;
+                            const std::int64_t tx = wrap(nx, w), ty = wrap(ny, h);
+                            if ((!dx && !dy) || !envelope.get(tx, ty)) continue;
+                            const std::size_t at = std::size_t(ty * w + tx);
+                            if (island[at] == kNone) {
+                                island[at] = label;
+                                ux[at] = nx;
+                                uy[at] = ny;
+                                stack.push_back({nx, ny});
+                            } else if (ux[at] != nx || uy[at] != ny) {
+                                wraps = true;  // met again at another unwrapped place
+                            }
+                        }
+                }
+                island_wraps.push_back(wraps);
+            }
+        }
+    }
+    const std::size_t n = members.size();
+    UnionFind groups(n);
+
+    // Merge islands (then groups) that stop one another's births, until
+    // nothing changes.
+    std::vector<std::pair<std::uint32_t, unsigned>> tally;  // group root -> 3x3 mask
+    for (bool changed = n > 1; changed;) {
+        changed = false;
+        for (const Grid& phase : phases) {
+            for (std::int64_t y = 0; y < h; ++y) {
+                auto row = phase.row(y);
+                for (std::int64_t j = 0; j < phase.words_per_row(); ++j) {
+                    std::uint64_t bits = row[std::size_t(j)];
+                    while (bits) {
+                        const std::int64_t x = j * 64 + __builtin_ctzll(bits);
+                        bits &= bits - 1;
+                        // The dead cells around this live cell that never live.
+                        for (int dy = -1; dy <= 1; ++dy)
+                            for (int dx = -1; dx <= 1; ++dx) {
+                                const std::int64_t cx = wrap(x + dx, w), cy = wrap(y + dy, h);
+                                if (envelope.get(cx, cy)) continue;
+                                tally.clear();
+                                for (int k = 0; k < 9; ++k) {
+                                    const std::int64_t nx = wrap(cx + k % 3 - 1, w),
+                                                       ny = wrap(cy + k / 3 - 1, h);
+                                    if (!phase.get(nx, ny)) continue;
+                                    const std::uint32_t g =
+                                        groups.find(island[std::size_t(ny * w + nx)]);
+                                    auto it = std::find_if(tally.begin(), tally.end(),
+                                                           [&](auto& t) { return t.first == g; });
+                                    if (it == tally.end())
+                                        tally.push_back({g, 1u << k});
+                                    else
+                                        it->second |= 1u << k;
+                                }
+                                if (tally.size() < 2) continue;
+                                bool relies = false;
+                                for (const auto& [g, mask] : tally) relies = relies || births(mask);
+                                if (!relies) continue;
+                                for (const auto& t : tally)
+                                    changed = groups.unite(tally[0].first, t.first) || changed;
+                            }
+                    }
+                }
+            }
+        }
+    }
+
+    // One object per group: its islands' cells in phase 0, unwrapped next
+    // to the group's first island.
+    std::vector<AshObject> objects;
+    std::vector<std::vector<std::uint32_t>> of_group(n);
+    for (std::uint32_t i = 0; i < n; ++i) of_group[groups.find(i)].push_back(i);
+    for (std::uint32_t root = 0; root < n; ++root) {
+        const auto& list = of_group[root];
+        if (list.empty()) continue;
+        const auto [rx, ry] = members[list[0]][0];
+        std::vector<std::pair<std::int64_t, std::int64_t>> cells;
+        bool wraps = false;
+        for (std::uint32_t i : list) {
+            wraps = wraps || island_wraps[i];
+            const auto [ix, iy] = members[i][0];
+            // The image of island i nearest the first island.
+            const std::int64_t sx = w * ((rx - ix + (rx >= ix ? w / 2 : -(w / 2))) / w);
+            const std::int64_t sy = h * ((ry - iy + (ry >= iy ? h / 2 : -(h / 2))) / h);
+            for (auto [mx, my] : members[i])
+                if (phases[0].get(wrap(mx, w), wrap(my, h))) cells.push_back({mx + sx, my + sy});
+        }
+        if (cells.empty()) continue;
+        std::int64_t minx = std::numeric_limits<std::int64_t>::max(), miny = minx;
+        std::int64_t maxx = std::numeric_limits<std::int64_t>::min(), maxy = maxx;
+        for (auto [cx, cy] : cells) {
+            minx = std::min(minx, cx);
+            maxx = std::max(maxx, cx);
+            miny = std::min(miny, cy);
+            maxy = std::max(maxy, cy);
+        }
+        AshObject o;
+        o.wraps = wraps || maxx - minx + 1 > w || maxy - miny + 1 > h;
+        const std::int64_t bw = std::min(maxx - minx + 1, w), bh = std::min(maxy - miny + 1, h);
+        o.cells = Grid(bw, bh);
+        for (auto [cx, cy] : cells)
+            o.cells.set(std::min(cx - minx, bw - 1), std::min(cy - miny, bh - 1), true);
+        o.x = wrap(minx, w);
+        o.y = wrap(miny, h);
+        objects.push_back(std::move(o));
+    }
+    return objects;
+}
+
+}  // namespace toroid

@@ -1,0 +1,200 @@
+// The census of one soup: escaping ships counted once and removed before
+// they wrap, ash separated and coded; a known soup's ash against
+// python-lifelib; the haul and textcensus formats.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "toroid/analysis/haul.hpp"
+#include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/soup_census.hpp"
+#include "toroid/core/hashsoup.hpp"
+#include "toroid/core/rule.hpp"
+#include "toroid/error.hpp"
+#include "wechsler_decode.hpp"
+
+namespace toroid {
+namespace {
+
+Grid from_rows(const std::vector<std::string>& rows, std::int64_t w = 0, std::int64_t h = 0) {
+    std::int64_t width = w, height = h;
+    for (const auto& r : rows) width = std::max(width, std::int64_t(r.size()));
+    height = std::max(height, std::int64_t(rows.size()));
+    Grid g(width, height);
+    for (std::size_t y = 0; y < rows.size(); ++y)
+        for (std::size_t x = 0; x < rows[y].size(); ++x)
+            if (rows[y][x] == 'o') g.set(std::int64_t(x), std::int64_t(y), true);
+    return g;
+}
+
+// `part` copied into `g` at (x, y).
+void paste(Grid& g, const Grid& part, std::int64_t x, std::int64_t y) {
+    for (std::int64_t j = 0; j < part.height(); ++j)
+        for (std::int64_t i = 0; i < part.width(); ++i)
+            if (part.get(i, j)) g.set(x + i, y + j, true);
+}
+
+SoupCensusRunner small_runner() {
+    CensusOptions o;
+    o.torus = 64;  // ships would lap it within a few hundred generations
+    o.max_generations = 5000;
+    return SoupCensusRunner(Rule::parse("B3/S23"), o);
+}
+
+const Grid kGliderSE = from_rows({".o.", "..o", "ooo"});
+const Grid kLwssW = from_rows({".o..o", "o....", "o...o", "oooo."});
+const Grid kMwssW = from_rows({"...o..", ".o...o", "o.....", "o....o", "ooooo."});
+const Grid kHwssW = from_rows({"...oo..", ".o....o", "o......", "o.....o", "oooooo."});
+const Grid kBlock = from_rows({"oo", "oo"});
+
+TEST(SoupCensus, EscapingShipsCountedOnce) {
+    SoupCensusRunner runner = small_runner();
+    struct Case {
+        Grid ship;
+        std::string code;
+    };
+    for (const Case& c : {Case{kGliderSE, "xq4_153"}, Case{kLwssW, "xq4_6frc"},
+                          Case{kMwssW, "xq4_27dee6"}, Case{kHwssW, "xq4_27deee6"}}) {
+        SCOPED_TRACE(c.code);
+        // The ship alone, then beside a block it flies away from.
+        const SoupCensus alone = runner.run_pattern(c.ship);
+        EXPECT_TRUE(alone.settled);
+        EXPECT_EQ(alone.objects, std::vector<std::string>{c.code});
+        EXPECT_EQ(alone.ships_removed, 1u);
+        Grid g(30, 30);
+        const bool west = c.code != "xq4_153";
+        paste(g, kBlock, west ? 26 : 0, west ? 12 : 0);
+        paste(g, c.ship, west ? 10 : 8, west ? 12 : 8);
+        const SoupCensus with_block = runner.run_pattern(g);
+        EXPECT_TRUE(with_block.settled);
+        EXPECT_EQ(with_block.objects, (std::vector<std::string>{c.code, "xs4_33"}));
+        EXPECT_EQ(with_block.ships_removed, 1u);
+    }
+}
+
+TEST(SoupCensus, ShipsInFourDirectionsAndAnOscillator) {
+    SoupCensusRunner runner = small_runner();
+    Grid g(40, 40);
+    paste(g, from_rows({"ooo"}), 18, 20);               // blinker at the centre
+    paste(g, kGliderSE, 30, 30);                        // south-east
+    paste(g, from_rows({"ooo", "o..", ".o."}), 2, 2);   // north-west
+    paste(g, from_rows({".o.", "o..", "ooo"}), 2, 30);  // south-west
+    const SoupCensus r = runner.run_pattern(g);
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.period, 2u);
+    EXPECT_EQ(r.ships_removed, 3u);
+    EXPECT_EQ(r.objects, (std::vector<std::string>{"xp2_7", "xq4_153", "xq4_153", "xq4_153"}));
+}
+
+TEST(SoupCensus, ParallelGliderPairIsTwoGliders) {
+    // Two gliders flying side by side, two cells apart: one group that
+    // moves as one ship (soup k_toroidstat011739 emits such a pair), but
+    // two gliders to apgsearch.
+    SoupCensusRunner runner = small_runner();
+    const Grid pair = from_apgcode("xq4_562gzx231");
+    const SoupCensus r = runner.run_pattern(pair);
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.objects, (std::vector<std::string>{"xq4_153", "xq4_153"}));
+    EXPECT_EQ(r.ships_removed, 2u);
+}
+
+TEST(SoupCensus, AFasterShipBehindCatchesAGlider) {
+    // A glider flying north-west and an LWSS flying west 20 cells behind
+    // it and 20 above: the LWSS catches up (c/2 against c/4 along x) and
+    // the crash leaves five beehives (python-lifelib, 3000 generations on
+    // the plane); a block far east looks on. Deleting the glider as soon
+    // as it is 16 cells ahead would report both ships instead.
+    Grid g(66, 30);
+    paste(g, from_rows({"ooo", "o..", ".o."}), 0, 20);
+    paste(g, kLwssW, 20, 0);
+    paste(g, kBlock, 60, 8);
+    SoupCensusRunner runner = small_runner();
+    const SoupCensus r = runner.run_pattern(g);
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.ships_removed, 0u);
+    EXPECT_EQ(r.objects, (std::vector<std::string>{"xs4_33", "xs6_696", "xs6_696", "xs6_696",
+                                                   "xs6_696", "xs6_696"}));
+}
+
+TEST(SoupCensus, AGunIsLinearGrowth) {
+    // Gosper's glider gun: the population never settles and grows by a
+    // glider every 30 generations; the census codes the soup zz_LINEAR
+    // (apgsearch would name it with a yl code).
+    const Grid gun =
+        from_rows({"........................o...........", "......................o.o...........",
+                   "............oo......oo............oo", "...........o...o....oo............oo",
+                   "oo........o.....o...oo..............", "oo........o...o.oo....o.o...........",
+                   "..........o.....o.......o...........", "...........o...o....................",
+                   "............oo......................"});
+    CensusOptions o;
+    o.max_generations = 6000;
+    SoupCensusRunner runner(Rule::parse("B3/S23"), o);
+    const SoupCensus r = runner.run_pattern(gun);
+    EXPECT_FALSE(r.settled);
+    EXPECT_EQ(r.generations, 6000u);
+    EXPECT_EQ(r.objects, std::vector<std::string>{"zz_LINEAR"});
+}
+
+TEST(SoupCensus, KnownSoupAgreesWithLifelib) {
+    // python-lifelib: hashsoup("b3s23", "C1", "n_GcpqZ62YqD3310086454")[1000]
+    // has apgcode xp46_033y133zzzckgsxsgkczydciczy4ccy0222 as a whole
+    // (lifelib's own integration test): a twin bees shuttle with its
+    // blocks, a beehive and a blinker beside it, no ship ever leaving
+    // (its box stays 21 x 29). identify() codes the whole ash the same;
+    // the census separates it into its three independent objects.
+    const Rule life = Rule::parse("B3/S23");
+    const Grid soup = hashsoup("n_GcpqZ62YqD3310086454", "C1").cells;
+    const Identification whole = identify(soup, life);
+    EXPECT_EQ(whole.code, "xp46_033y133zzzckgsxsgkczydciczy4ccy0222");
+    SoupCensusRunner runner(life, CensusOptions{});
+    const SoupCensus r = runner.run("n_GcpqZ62YqD3310086454");
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.period, 46u);
+    EXPECT_EQ(r.ships_removed, 0u);
+    EXPECT_EQ(r.objects,
+              (std::vector<std::string>{"xp2_7", "xp46_033y133zzzckgsxsgkczz0cc", "xs6_696"}));
+}
+
+TEST(SoupCensus, RefusesStochasticAndB0Rules) {
+    EXPECT_THROW(SoupCensusRunner(Rule::parse("B03/S23"), CensusOptions{}), InputError);
+    CensusOptions bad;
+    bad.symmetry = "C7";
+    EXPECT_THROW(SoupCensusRunner(Rule::parse("B3/S23"), bad), InputError);
+}
+
+TEST(Haul, FormatsAsApgsearchAndCatagolue) {
+    CensusTally t;
+    t.rule = catagolue_rule(Rule::parse("B3/S23"));
+    t.symmetry = "C1";
+    t.root = "k_abcdefghijkl";
+    SoupCensus a, b;
+    a.settled = b.settled = true;
+    a.objects = {"xq4_153", "xs4_33", "xs4_33"};
+    b.objects = {"xs4_33", "xs6_696"};
+    t.add(0, a);
+    t.add(1, b);
+    EXPECT_EQ(t.rule, "b3s23");
+    EXPECT_EQ(haul_text(t, "toroid-test"),
+              "@VERSION toroid-test\n"
+              "@MD5 5590bed1027e74009d3bee32ab60bd02\n"
+              "@ROOT k_abcdefghijkl\n"
+              "@RULE b3s23\n"
+              "@SYMMETRY C1\n"
+              "@NUM_SOUPS 2\n"
+              "@NUM_OBJECTS 5\n"
+              "\n@CENSUS TABLE\n"
+              "xs4_33 3\nxq4_153 1\nxs6_696 1\n"
+              "\n@SAMPLE_SOUPIDS\n"
+              "xs4_33 0 1\nxq4_153 0\nxs6_696 1\n");
+    EXPECT_EQ(textcensus(t),
+              "\"apgcode\",\"occurrences\"\n\"xs4_33\",\"3\"\n\"xq4_153\",\"1\"\n"
+              "\"xs6_696\",\"1\"\n");
+    const nlohmann::json j = to_json(t);
+    EXPECT_EQ(j["objects"]["xs4_33"], 3);
+    EXPECT_EQ(j["samples"]["xs6_696"][0], "C1/k_abcdefghijkl1");
+}
+
+}  // namespace
+}  // namespace toroid
