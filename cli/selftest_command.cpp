@@ -104,7 +104,9 @@ void add_selftest_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "selftest", "Check every backend against the reference stepper over a rule family");
     cmd->add_option("--rules", o->rules,
-                    "Family: all-moore, all-hex, all-vonneumann or e.g. B3[678]/S23")
+                    "Family: all-moore, all-hex, all-vonneumann, all-isotropic, all-isotropic-hex, "
+                    "all-map, all-map-hex, all-map-vonneumann (huge: with --sample) or e.g. "
+                    "B3[678]/S23, B2[aein]3/S23")
         ->capture_default_str();
     cmd->add_option("--sample", o->sample, "Check only N random rules of the family");
     frontend::add_generations_option(*cmd, "--gens", o->generations,

@@ -297,7 +297,8 @@ void add_sweep_command(CLI::App& app) {
         "sweep", "Run soups of every rule of a family: classes, periods and an object census");
     cmd->add_option("FAMILY", o->family,
                     "Rule family: B3[678]/S23[4] (bracketed counts optional), B[1-8]/S23, "
-                    "B2(0.1:0.9:0.1)/S12H, all-moore, all-hex, all-vonneumann");
+                    "B2(0.1:0.9:0.1)/S12H, B2[aein]3/S23 (letter subsets), all-moore, all-hex, "
+                    "all-vonneumann, all-isotropic-hex, all-map-vonneumann");
     cmd->add_option("--rules", o->rules_file, "File with one rule a line");
     frontend::add_number_option(
         *cmd, "--random-rules", o->random_rules,

@@ -375,7 +375,10 @@ class RuleParser {
         // B3/S23Investigator.
         for (const char* suffix : {"HISTORY", "SUPER", "INVESTIGATOR"}) {
             const std::string u = upper_text(body), sfx = suffix;
-            if (u.size() > sfx.size() && u.compare(u.size() - sfx.size(), sfx.size(), sfx) == 0)
+            // Only after a B/S rule: LifeHistory itself is a named rule (below).
+            const bool after_bs = u.size() > sfx.size() && (u[0] == 'B' || u[0] == 'S') &&
+                                  u.find('/') < u.size() - sfx.size();
+            if (after_bs && u.compare(u.size() - sfx.size(), sfx.size(), sfx) == 0)
                 refuse(quote(shown) + " is Golly's multi-state " +
                        (sfx == "HISTORY" ? std::string("History")
                                          : body.substr(u.size() - sfx.size())) +
