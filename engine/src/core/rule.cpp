@@ -76,6 +76,31 @@ bool Rule::stochastic() const {
     return false;
 }
 
+Rule Rule::two_state() const {
+    Rule r = *this;
+    r.states_ = 2;
+    return r;
+}
+
+Rule Rule::generations(const Rule& base, int states) {
+    if (states < 2 || states > 256)
+        throw InputError("a Generations rule has 2 to 256 states, not " + std::to_string(states));
+    if (base.stochastic())
+        throw InputError("rule " + base.to_string() +
+                         " is stochastic: Generations rules take certain transitions only");
+    Rule r = base;
+    r.states_ = std::uint16_t(states);
+    return r;
+}
+
+void Rule::refuse_multi_state(const char* what) const {
+    if (!multi_state()) return;
+    throw UnsupportedRule("rule " + to_string() + " has " + std::to_string(states_) +
+                          " states: " + what +
+                          " runs two-state rules; multi-state rules run on the 'cpu' backend "
+                          "(which 'auto' chooses for them)");
+}
+
 Rule Rule::with_torus(std::optional<TorusSize> torus) const {
     Rule r = *this;
     r.torus_ = torus;
@@ -133,6 +158,14 @@ std::string Rule::to_string() const {
         s += "/S";
         append_counts(s, survive_, max_count());
     }
+    if (states_ > 2) {
+        // Golly's Generations form: survival/birth/states (MAP<digits>/states).
+        if (kind_ != RuleKind::Map) {
+            const std::size_t slash = s.find("/S");
+            s = s.substr(slash + 2) + "/" + s.substr(1, slash - 1);
+        }
+        s += "/" + std::to_string(states_);
+    }
     if (kind_ != RuleKind::Map && neighbourhood_ == Neighbourhood::Hexagonal) s += "H";
     if (kind_ != RuleKind::Map && neighbourhood_ == Neighbourhood::VonNeumann) s += "V";
     if (torus_) s += ":T" + std::to_string(torus_->width) + "," + std::to_string(torus_->height);
@@ -140,6 +173,7 @@ std::string Rule::to_string() const {
 }
 
 Range1Table Rule::range1_table() const {
+    refuse_multi_state("the table form (hashlife, the reference stepper)");
     if (kind_ != RuleKind::Totalistic) return table_;
     if (stochastic())
         throw InputError("rule " + to_string() +
@@ -163,6 +197,7 @@ Range1Table Rule::range1_table() const {
 }
 
 CompiledRule Rule::compile() const {
+    refuse_multi_state("this two-state engine");
     CompiledRule c;
     c.neighbourhood = neighbourhood_;
     if (kind_ != RuleKind::Totalistic) {

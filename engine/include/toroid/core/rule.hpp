@@ -8,6 +8,7 @@
 //   B2-a/S12   B3/S23-q   b2ain3s23-q                 isotropic (Hensel letters)
 //   B2o3m/S2H                                         hexagonal isotropic (m o p)
 //   MAP<86 | 22 | 6 base64 characters>[==]            any table (Moore, hex, vN)
+//   345/2/4   B2/S345/C4   g4b2s345   /2/3            Generations (states 3..256)
 //   B3/S23:T640,480                                   Golly's torus suffix
 //   B3/S23:T0,128   B3/S23:T640,0   B3/S23:T64        Golly's tubes (0 = unbounded
 //                                                     side), a square torus
@@ -24,15 +25,28 @@
 //           '-' and the others when shorter (isotropic.hpp); a rule whose
 //           letters cover whole counts is printed (and is) the count rule;
 //   MAP     "MAP" and the base64 digits without padding, unused bits zero;
+//   Generations  Golly's "<survival>/<birth>/<states>[H|V]" (345/2/4, /2/3,
+//           2ce3aejnr/3/5 with letters) or "MAP<digits>/<states>";
 // then ":Tw,h" when the rule carries a torus. parse(to_string(r)) == r.
 //
+// Generations (states() > 2): the birth and survival counts decide, on the
+// live cells (state 1) only, which cells are born and which survive; a live
+// cell that does not survive goes to state 2, and a cell in state s >= 2 goes
+// to s + 1, or to 0 after the last state. Only cells in state 0 can be born;
+// dying cells count as dead for their neighbours (Golly). two_state() is the
+// rule of the live plane. Probabilities are refused on them.
+//
 // Refused with UnsupportedRule (an InputError) because toroid simulates plain
-// tori of two-state rules only: Golly's other bounded grids (:P plane, :K
-// Klein bottle, :C cross-surface, :S sphere, a torus with a shift such as
-// :T30+5,20) and multi-state rules (named rules such as LifeHistory or
-// WireWorld, Generations such as 23/3/3 or B3/S23/C3, @RULE tables, Larger
-// than Life). A Generations rule with 2 states (23/3/2) is its Life-like rule.
+// tori: Golly's other bounded grids (:P plane, :K Klein bottle, :C
+// cross-surface, :S sphere, a torus with a shift such as :T30+5,20) and
+// named multi-state rules (LifeHistory, WireWorld, @RULE tables). A
+// Generations rule with 2 states (23/3/2) is its Life-like rule.
 // `:T0,0` (Golly's unbounded plane) is the same as no suffix.
+//
+// compile() and range1_table() are the two-state engines' forms: they refuse
+// (UnsupportedRule) a multi-state rule, so that no two-state engine runs one
+// as a different rule; the multi-state CPU backend (cpu/multistate_backend)
+// compiles two_state() and keeps the states itself.
 #pragma once
 
 #include <array>
@@ -106,6 +120,14 @@ class Rule {
     Probability survival(int count) const { return survive_[static_cast<std::size_t>(count)]; }
     bool stochastic() const;
     bool births_on_zero() const;  // an empty neighbourhood gives birth
+    // Cell states: 2, or 3..256 for Generations rules.
+    int states() const { return states_; }
+    bool multi_state() const { return states_ > 2; }
+    // The rule of the live plane: this rule with 2 states.
+    Rule two_state() const;
+    // `base` (a deterministic two-state rule) with `states` states (2..256);
+    // InputError otherwise.
+    static Rule generations(const Rule& base, int states);
     const std::optional<TorusSize>& torus() const { return torus_; }
     Rule with_torus(std::optional<TorusSize> torus) const;
 
@@ -124,6 +146,9 @@ class Rule {
     std::array<Probability, 9> survive_{};  // Totalistic
     Range1Table table_{};                   // Isotropic and Map
     std::optional<TorusSize> torus_;
+    std::uint16_t states_ = 2;
+
+    void refuse_multi_state(const char* what) const;
 
     friend class RuleParser;
 };
