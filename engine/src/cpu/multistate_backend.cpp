@@ -22,6 +22,7 @@ class MultiStateCpuBackend final : public Backend {
         : Backend(rule, options.seed),
           pool_(options.threads),
           decide_(detail::range1_decision(rule.two_state())),
+          decay_(detail::decay_rows()),
           counter_planes_(Grid::planes_for_states(rule.states())),
           last_k_(rule.states() - 2) {}
 
@@ -121,42 +122,14 @@ class MultiStateCpuBackend final : public Backend {
         pool_.run(bands, [&](std::size_t b) {
             const std::int64_t y0 = std::int64_t(b) * band;
             const std::int64_t y1 = std::min(cur_.height, y0 + band);
-            const std::size_t first = std::size_t(y0 * cur_.words_per_row);
-            decide_(cur_, y0, y1, next_.live.data() + first);
-            decay(first, std::size_t(y1 * cur_.words_per_row));
+            decide_(cur_, y0, y1, next_.live.data() + y0 * cur_.words_per_row);
+            decay_(cur_, next_, y0, y1, last_k_);
         });
-    }
-
-    // Generations' counter on words [first, last) (next_.live holds the
-    // decision): k' = 1 for a live cell that does not survive, k + 1 for a
-    // dying cell, 0 after the last dying state; dying cells are never born.
-    void decay(std::size_t first, std::size_t last) {
-        const std::int64_t n = cur_.words_per_row;
-        const std::uint64_t pad = cur_.last_word_mask();
-        const int planes = counter_planes_;
-        for (std::size_t i = first; i < last; ++i) {
-            const std::uint64_t live = cur_.live[i];
-            std::uint64_t decision = next_.live[i];
-            if ((std::int64_t(i) + 1) % n == 0) decision &= pad;
-            std::uint64_t dying = 0, at_end = ~std::uint64_t(0);
-            for (int p = 0; p < planes; ++p) {
-                const std::uint64_t w = cur_.counter[std::size_t(p)][i];
-                dying |= w;
-                at_end &= (last_k_ >> p) & 1 ? w : ~w;
-            }
-            next_.live[i] = decision & ~dying;
-            std::uint64_t carry = dying | (live & ~decision);  // +1, from 0 for a new dying cell
-            at_end &= dying;
-            for (int p = 0; p < planes; ++p) {
-                const std::uint64_t w = cur_.counter[std::size_t(p)][i];
-                next_.counter[std::size_t(p)][i] = (w ^ carry) & ~at_end;
-                carry &= w;
-            }
-        }
     }
 
     mutable ThreadPool pool_;
     detail::DecideRows decide_;
+    detail::DecayRows decay_;
     int counter_planes_ = 0;
     int last_k_ = 0;  // the counter of the last dying state, states - 2
     StatePlanes cur_, next_;

@@ -43,8 +43,21 @@ using DecideRows = std::function<void(const StatePlanes& cur, std::int64_t y0, s
 
 // The decision of a rule of range 1 (Generations on the Moore, hexagonal or
 // von Neumann neighbourhood, with letters or a MAP table): its two-state
-// rule's step variant on the live plane.
+// rule's step variant on the live plane, in the best instruction set this
+// CPU has (multistate_range1.cpp chooses among the simd/multistate_rows_*
+// builds of simd/multistate_rows.inl).
 DecideRows range1_decision(const Rule& two_state);
+DecideRows multistate_rows_portable(const Rule& two_state);
+// The decay of rows [y0, y1): next.live holds their decision, becomes their
+// live cells; next.counter gets their counters. last_k = states - 2.
+using DecayRows = void (*)(const StatePlanes& cur, StatePlanes& next, std::int64_t y0,
+                           std::int64_t y1, int last_k);
+DecayRows decay_rows();  // in the best instruction set this CPU has
+void multistate_decay_portable(const StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
+void multistate_decay_avx2(const StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
+void multistate_decay_avx512(const StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
+DecideRows multistate_rows_avx2(const Rule& two_state);
+DecideRows multistate_rows_avx512(const Rule& two_state);
 
 // A row's words with their west (x - 1) and east (x + 1) neighbours shifted
 // into place, wrapping around the torus row (width cells, words words).

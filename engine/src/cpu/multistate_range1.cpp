@@ -1,12 +1,7 @@
-// The live-plane decision of range-1 multi-state rules (multistate_planes.hpp):
-// the two-state rule's step variant (step_variant.hpp) on each word of the
-// live plane, the same word functions the tile engine runs, so Generations
-// births and survivals are exactly the two-state rule's.
-#include <vector>
-
+// The row shifts of the multi-state backend and the run-time choice of its
+// range-1 decision's instruction set (multistate_planes.hpp).
 #include "multistate_planes.hpp"
-#include "toroid/core/step_variant.hpp"
-#include "toroid/core/torus_geometry.hpp"
+#include "toroid/cpu_features.hpp"
 
 namespace toroid::detail {
 
@@ -25,48 +20,32 @@ void shift_row(const std::uint64_t* row, std::int64_t width, std::int64_t words,
     east[last_word] = (east[last_word] & ~bit) | (first_cell << last_bit);
 }
 
-namespace {
-
-template <class V>
-void decide_rows(const CompiledRule& rule, const StatePlanes& cur, std::int64_t y0, std::int64_t y1,
-                 std::uint64_t* next) {
-    using Row = typename V::template Row<std::uint64_t>;
-    const std::int64_t n = cur.words_per_row;
-    std::vector<std::uint64_t> west(static_cast<std::size_t>(n)), east(static_cast<std::size_t>(n));
-    std::vector<Row> rows[3];
-    for (auto& r : rows) r.resize(std::size_t(n));
-    auto prepare = [&](std::int64_t y, std::vector<Row>& out) {
-        const std::uint64_t* self = cur.live_row(wrap(y, cur.height));
-        shift_row(self, cur.width, n, west.data(), east.data());
-        for (std::int64_t j = 0; j < n; ++j)
-            out[std::size_t(j)] = V::prepare(
-                Shifted3<std::uint64_t>{west[std::size_t(j)], self[j], east[std::size_t(j)]});
-    };
-    std::vector<Row>*up = &rows[0], *mid = &rows[1], *down = &rows[2];
-    prepare(y0 - 1, *up);
-    prepare(y0, *mid);
-    for (std::int64_t y = y0; y < y1; ++y) {
-        prepare(y + 1, *down);
-        std::uint64_t* out = next + (y - y0) * n;
-        for (std::int64_t j = 0; j < n; ++j)
-            out[j] = V::next((*up)[std::size_t(j)], (*mid)[std::size_t(j)], (*down)[std::size_t(j)],
-                             rule);
-        std::vector<Row>* t = up;
-        up = mid;
-        mid = down;
-        down = t;
+DecideRows range1_decision(const Rule& two_state) {
+#if defined(__x86_64__)
+    switch (best_instruction_set()) {
+        case InstructionSet::Avx512:
+            return multistate_rows_avx512(two_state);
+        case InstructionSet::Avx2:
+            return multistate_rows_avx2(two_state);
+        default:
+            break;
     }
+#endif
+    return multistate_rows_portable(two_state);
 }
 
-}  // namespace
-
-DecideRows range1_decision(const Rule& two_state) {
-    const CompiledRule rule = two_state.compile();
-    return with_step_variant(rule, [&](auto variant) -> DecideRows {
-        using V = decltype(variant);
-        return [rule](const StatePlanes& cur, std::int64_t y0, std::int64_t y1,
-                      std::uint64_t* next) { decide_rows<V>(rule, cur, y0, y1, next); };
-    });
+DecayRows decay_rows() {
+#if defined(__x86_64__)
+    switch (best_instruction_set()) {
+        case InstructionSet::Avx512:
+            return multistate_decay_avx512;
+        case InstructionSet::Avx2:
+            return multistate_decay_avx2;
+        default:
+            break;
+    }
+#endif
+    return multistate_decay_portable;
 }
 
 }  // namespace toroid::detail
