@@ -1,5 +1,6 @@
 #include "reference_multistate.hpp"
 
+#include <cstdlib>
 #include <random>
 
 namespace toroid::testing {
@@ -75,9 +76,62 @@ StateCells reference_generations_step(const StateCells& c, const Rule& rule) {
     return next;
 }
 
+namespace {
+
+bool in_shape(char shape, int r, int dx, int dy) {
+    switch (shape) {
+        case 'N':
+            return std::abs(dx) + std::abs(dy) <= r;
+        case 'C':
+            return dx * dx + dy * dy <= r * r + r;
+        case '2':
+            return dx * dx + dy * dy <= r * r;
+        case '+':
+            return dx == 0 || dy == 0;
+        default:
+            return true;
+    }
+}
+
+bool listed(const std::vector<std::pair<int, int>>& ranges, int count) {
+    for (auto [lo, hi] : ranges)
+        if (count >= lo && count <= hi) return true;
+    return false;
+}
+
+}  // namespace
+
+StateCells reference_range_step(const StateCells& c, const Rule& rule) {
+    const RangeRule& g = rule.range();
+    const int r = g.range;
+    StateCells next = c;
+    for (std::int64_t y = 0; y < c.height; ++y) {
+        for (std::int64_t x = 0; x < c.width; ++x) {
+            int count = 0;
+            for (int dy = -r; dy <= r; ++dy)
+                for (int dx = -r; dx <= r; ++dx) {
+                    if ((dx == 0 && dy == 0 && !g.middle) || !in_shape(g.shape, r, dx, dy))
+                        continue;
+                    count += c.at(x + dx, y + dy) == 1;
+                }
+            const int s = c.at(x, y);
+            int n = 0;
+            if (s == 0)
+                n = listed(g.birth, count) ? 1 : 0;
+            else if (s == 1)
+                n = listed(g.survive, count) ? 1 : (rule.states() > 2 ? 2 : 0);
+            else
+                n = s + 1 == rule.states() ? 0 : s + 1;
+            next.state[std::size_t(y * c.width + x)] = std::uint8_t(n);
+        }
+    }
+    return next;
+}
+
 Grid reference_generations_run(const Grid& g, const Rule& rule, std::uint64_t generations) {
     StateCells c = cells_of(g);
-    for (std::uint64_t i = 0; i < generations; ++i) c = reference_generations_step(c, rule);
+    for (std::uint64_t i = 0; i < generations; ++i)
+        c = rule.range_rule() ? reference_range_step(c, rule) : reference_generations_step(c, rule);
     return grid_of(c, rule.states());
 }
 

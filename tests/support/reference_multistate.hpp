@@ -29,6 +29,13 @@ StateCells cells_of(const Grid& g);
 Grid grid_of(const StateCells& c, int states);
 
 StateCells reference_generations_step(const StateCells& c, const Rule& rule);
+// Range-r rules (Larger than Life, HROT) from Golly's definitions: the count
+// is the cells in state 1 at offsets (dx, dy), |dx|, |dy| <= r, that the
+// shape's own predicate accepts (M: all; N: |dx| + |dy| <= r; C: dx^2 + dy^2
+// <= r^2 + r; 2: <= r^2; +: dx = 0 or dy = 0), the middle only with M1;
+// then birth, survival and decay as for Generations.
+StateCells reference_range_step(const StateCells& c, const Rule& rule);
+// Either kind of rule (range or not), `generations` steps.
 Grid reference_generations_run(const Grid& g, const Rule& rule, std::uint64_t generations);
 
 // A random grid of states 0..states-1 (std::mt19937_64): each cell is

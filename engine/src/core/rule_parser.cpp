@@ -22,6 +22,10 @@
 
 namespace toroid {
 
+// range_rule_parser.cpp: Larger than Life, Evans and HROT.
+bool is_range_rule_text(std::string_view text);
+Rule parse_range_rule(std::string_view text);
+
 namespace {
 
 std::string quote(std::string_view s) {
@@ -515,6 +519,7 @@ class RuleParser {
 };
 
 Rule Rule::parse(std::string_view text) {
+    if (is_range_rule_text(text)) return parse_range_rule(text);
     return RuleParser(text).parse();
 }
 

@@ -30,7 +30,7 @@ namespace {
          .preference = 0,
          .sparse = true,
          .create = [](const Rule& rule, const BackendOptions& options) -> std::unique_ptr<Backend> {
-             if (rule.multi_state()) return make_multistate_cpu_backend(rule, options);
+             if (rule.needs_multistate_backend()) return make_multistate_cpu_backend(rule, options);
              return std::make_unique<CpuBackend>(rule, options);
          }});
     batch_backend_registry().add(

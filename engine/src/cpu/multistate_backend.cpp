@@ -21,7 +21,8 @@ class MultiStateCpuBackend final : public Backend {
     MultiStateCpuBackend(const Rule& rule, const BackendOptions& options)
         : Backend(rule, options.seed),
           pool_(options.threads),
-          decide_(detail::range1_decision(rule.two_state())),
+          decide_(rule.range_rule() ? detail::range_decision(rule)
+                                    : detail::range1_decision(rule.two_state())),
           decay_(detail::decay_rows()),
           counter_planes_(Grid::planes_for_states(rule.states())),
           last_k_(rule.states() - 2) {}
@@ -139,7 +140,7 @@ class MultiStateCpuBackend final : public Backend {
 
 std::unique_ptr<Backend> make_multistate_cpu_backend(const Rule& rule,
                                                      const BackendOptions& options) {
-    if (!rule.multi_state())
+    if (!rule.needs_multistate_backend())
         throw InputError("the multi-state cpu backend runs rules of more than two states, not " +
                          rule.to_string());
     return std::make_unique<MultiStateCpuBackend>(rule, options);

@@ -48,6 +48,12 @@ using DecideRows = std::function<void(const StatePlanes& cur, std::int64_t y0, s
 // builds of simd/multistate_rows.inl).
 DecideRows range1_decision(const Rule& two_state);
 DecideRows multistate_rows_portable(const Rule& two_state);
+// The decision of a range-r rule (Larger than Life, HROT): counts by running
+// sums (simd/multistate_range.inl), in the best instruction set.
+DecideRows range_decision(const Rule& rule);
+DecideRows multistate_range_portable(const Rule& rule);
+DecideRows multistate_range_avx2(const Rule& rule);
+DecideRows multistate_range_avx512(const Rule& rule);
 // The decay of rows [y0, y1): next.live holds their decision, becomes their
 // live cells; next.counter gets their counters. last_k = states - 2.
 using DecayRows = void (*)(const StatePlanes& cur, StatePlanes& next, std::int64_t y0,

@@ -34,6 +34,20 @@ DecideRows range1_decision(const Rule& two_state) {
     return multistate_rows_portable(two_state);
 }
 
+DecideRows range_decision(const Rule& rule) {
+#if defined(__x86_64__)
+    switch (best_instruction_set()) {
+        case InstructionSet::Avx512:
+            return multistate_range_avx512(rule);
+        case InstructionSet::Avx2:
+            return multistate_range_avx2(rule);
+        default:
+            break;
+    }
+#endif
+    return multistate_range_portable(rule);
+}
+
 DecayRows decay_rows() {
 #if defined(__x86_64__)
     switch (best_instruction_set()) {

@@ -9,6 +9,9 @@
 //   B2o3m/S2H                                         hexagonal isotropic (m o p)
 //   MAP<86 | 22 | 6 base64 characters>[==]            any table (Moore, hex, vN)
 //   345/2/4   B2/S345/C4   g4b2s345   /2/3            Generations (states 3..256)
+//   R5,C0,M1,S34..58,B34..45,NM                       Larger than Life (range 1..500)
+//   5,34,45,34,58                                     Kellie Evans' r,bmin,bmax,smin,smax
+//   R2,C0,S4-7,9-12,B4,11-12,NN                       HROT lists (N optional: Moore)
 //   B3/S23:T640,480                                   Golly's torus suffix
 //   B3/S23:T0,128   B3/S23:T640,0   B3/S23:T64        Golly's tubes (0 = unbounded
 //                                                     side), a square torus
@@ -26,7 +29,11 @@
 //           letters cover whole counts is printed (and is) the count rule;
 //   MAP     "MAP" and the base64 digits without padding, unused bits zero;
 //   Generations  Golly's "<survival>/<birth>/<states>[H|V]" (345/2/4, /2/3,
-//           2ce3aejnr/3/5 with letters) or "MAP<digits>/<states>";
+//           2ce3aejnr/3/5 with letters);
+//   range   Golly's: a rule given in LtL form (or Evans') prints
+//           "R<r>,C<c>,M<m>,S<min>..<max>,B<min>..<max>,N<n>", one given with
+//           lists "R<r>,C<c>,S<list>,B<list>[,N<n>]" (N left out for Moore),
+//           lists as ascending ranges "a-b" or single counts; C0 for 2 states;
 // then ":Tw,h" when the rule carries a torus. parse(to_string(r)) == r.
 //
 // Generations (states() > 2): the birth and survival counts decide, on the
@@ -43,6 +50,16 @@
 // Generations rule with 2 states (23/3/2) is its Life-like rule.
 // `:T0,0` (Golly's unbounded plane) is the same as no suffix.
 //
+// Range-r rules (RuleKind::Range, range_rule()): a cell's count is the live
+// cells (state 1) of its neighbourhood of range r, the cell itself included
+// when M1 (LtL's "middle"; HROT's lists count neighbours only). Neighbourhoods
+// (Golly's letters): M Moore (box), N von Neumann (diamond |dx| + |dy| <= r),
+// C circular (dx^2 + dy^2 <= r^2 + r), 2 L2 (dx^2 + dy^2 <= r^2), + cross;
+// others are refused with this list. C > 2 decays as Generations does; B0
+// with more than 2 states is refused (as Golly does). Counts go up to the
+// neighbourhood's size (plus the middle): more, reversed or overlapping
+// ranges are errors with their column.
+//
 // compile() and range1_table() are the two-state engines' forms: they refuse
 // (UnsupportedRule) a multi-state rule, so that no two-state engine runs one
 // as a different rule; the multi-state CPU backend (cpu/multistate_backend)
@@ -54,6 +71,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "toroid/core/compiled_rule.hpp"
 #include "toroid/core/isotropic.hpp"
@@ -86,6 +105,26 @@ enum class RuleKind : std::uint8_t {
     Totalistic,  // counts, maybe with probabilities: B3/S23, B2(1/3)/S12H
     Isotropic,   // letters on some counts: B2-a/S12, B2o/S2H
     Map,         // a whole table: MAP...
+    Range,       // Larger than Life / HROT: counts over a range-r neighbourhood
+};
+
+// A range-r rule's neighbourhood and counts (RuleKind::Range).
+struct RangeRule {
+    int range = 1;          // 1..500
+    char shape = 'M';       // Golly's neighbourhood letter (see above)
+    bool middle = false;    // the count includes the cell itself (LtL's M1)
+    bool ltl_form = false;  // printed in LtL form (given so, or in Evans')
+    // Inclusive count ranges, ascending and disjoint.
+    std::vector<std::pair<int, int>> birth, survive;
+    bool operator==(const RangeRule&) const = default;
+    // Cells in the neighbourhood, the middle left out.
+    int neighbours() const;
+    // The neighbourhood as rows: for each dy in -range..range, the cells
+    // dx in [lo, hi] (lo > hi: none), the middle included.
+    struct Run {
+        int dy, lo, hi;
+    };
+    std::vector<Run> rows() const;
 };
 
 // A rule Rule::parse recognises but toroid does not simulate (see above).
@@ -123,6 +162,12 @@ class Rule {
     // Cell states: 2, or 3..256 for Generations rules.
     int states() const { return states_; }
     bool multi_state() const { return states_ > 2; }
+    // A range-r rule (Larger than Life, HROT): its neighbourhood and counts.
+    bool range_rule() const { return kind_ == RuleKind::Range; }
+    const RangeRule& range() const { return range_; }
+    // Rules only the multi-state CPU backend runs: more than 2 states or a
+    // range beyond 1 (compile() refuses them).
+    bool needs_multistate_backend() const { return multi_state() || range_rule(); }
     // The rule of the live plane: this rule with 2 states.
     Rule two_state() const;
     // `base` (a deterministic two-state rule) with `states` states (2..256);
@@ -147,10 +192,12 @@ class Rule {
     Range1Table table_{};                   // Isotropic and Map
     std::optional<TorusSize> torus_;
     std::uint16_t states_ = 2;
+    RangeRule range_{};  // Range
 
     void refuse_multi_state(const char* what) const;
 
     friend class RuleParser;
+    friend class RangeRuleParser;
 };
 
 }  // namespace toroid

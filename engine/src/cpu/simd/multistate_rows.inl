@@ -110,6 +110,13 @@ void TOROID_MULTISTATE_DECAY(const StatePlanes& cur, StatePlanes& next, std::int
     const std::size_t last = std::size_t(y1 * cur.words_per_row);
     const unsigned k = unsigned(last_k);
     switch (cur.counter.size()) {
+        case 0: {  // two states (a range rule with C0): the decision is the state
+            const std::size_t n = std::size_t(cur.words_per_row);
+            const std::uint64_t pad = cur.last_word_mask();
+            for (std::size_t row_end = first + n; row_end <= last; row_end += n)
+                next.live[row_end - 1] &= pad;
+            return;
+        }
         case 1:
             return decay_planes<1>(cur, next, first, last, k);
         case 2:
