@@ -55,6 +55,10 @@ const std::vector<Workload> kWorkloads = {
     // that run them (the CPU's multi-state backend), the others are skipped.
     {"brians-brain-4096", "/2/3", 4096, false},
     {"star-wars-4096", "345/2/4", 4096, false},
+    // Larger than Life: Bosco's rule, and range 50 with the same fractions
+    // of its 101^2 cells (the cost per cell of a box does not grow with r).
+    {"ltl-bosco-4096", "R5,C0,M1,S34..58,B34..45,NM", 4096, false},
+    {"ltl-r50-4096", "R50,C0,M1,S2866..4889,B2866..3793,NM", 4096, false},
     {"acorn-1024", "B3/S23", 1024, true},
     {"acorn-16384", "B3/S23", 16384, true},
     {"acorn-65536", "B3/S23", 65536, true},

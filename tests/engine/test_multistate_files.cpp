@@ -7,6 +7,8 @@
 
 #include "input_error_of.hpp"
 #include "reference_multistate.hpp"
+#include "toroid/core/backend.hpp"
+#include "toroid/io/checkpoint.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace toroid {
@@ -76,6 +78,25 @@ TEST(MultiStateRle, StatesBeyondTheRuleAndBadPrefixesSayWhere) {
     const std::string mc = input_error_of(
         [&] { (void)encode_pattern("out.mc", g, Rule::parse("/2/3"), WriteOptions{}); });
     EXPECT_NE(mc.find("write an .rle file"), std::string::npos) << mc;
+}
+
+TEST(MultiStateCheckpoint, DyingCellsSurviveASaveAndARestore) {
+    const Rule rule = Rule::parse("345/2/4");
+    auto a = create_backend("auto", rule);
+    a->load(testing::random_state_grid(77, 31, 4, 0.5, 3));
+    a->step(7);
+    const std::string path = ::testing::TempDir() + "/multistate.toroidcp";
+    save_checkpoint(path, a->checkpoint("test"));
+    const Checkpoint cp = load_checkpoint(path);
+    EXPECT_EQ(cp.grid, a->grid());
+    EXPECT_GT(cp.grid.state_counts()[3], 0u);
+    auto b = create_backend("cpu", rule);
+    b->restore(cp);
+    EXPECT_EQ(b->generation(), 7u);
+    a->step(5);
+    b->step(5);
+    EXPECT_EQ(b->grid(), a->grid());
+    EXPECT_EQ(b->hash(), a->hash());
 }
 
 }  // namespace

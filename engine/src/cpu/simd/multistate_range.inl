@@ -19,6 +19,9 @@
 #include <algorithm>
 #include <cstring>
 #include <vector>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "../multistate_planes.hpp"
 #include "toroid/core/torus_geometry.hpp"
@@ -54,52 +57,142 @@ void prefix_row(const StatePlanes& cur, std::int64_t y, int r, std::vector<std::
     }
 }
 
-inline bool in_ranges(const std::vector<std::pair<int, int>>& v, std::int32_t c) {
+// Bit k of the result: whether c[k] lies in one of the ranges (64 counts).
+inline std::uint64_t in_ranges(const std::int32_t* c, const std::vector<std::pair<int, int>>& v) {
+#if defined(__AVX2__)
+    std::uint64_t bits = 0;
+    for (int m = 0; m < 8; ++m) {
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c + 8 * m));
+        __m256i any = _mm256_setzero_si256();
+        for (auto [lo, hi] : v) {
+            const __m256i ge = _mm256_cmpgt_epi32(x, _mm256_set1_epi32(lo - 1));
+            const __m256i le = _mm256_cmpgt_epi32(_mm256_set1_epi32(hi + 1), x);
+            any = _mm256_or_si256(any, _mm256_and_si256(ge, le));
+        }
+        bits |= std::uint64_t(unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(any)))) << (8 * m);
+    }
+    return bits;
+#else
+    alignas(64) std::uint8_t f[64] = {};
     for (auto [lo, hi] : v)
-        if (c >= lo && c <= hi) return true;
-    return false;
+        for (int k = 0; k < 64; ++k) f[k] |= std::uint8_t((c[k] >= lo) & (c[k] <= hi));
+    std::uint64_t bits = 0;
+    for (int k = 0; k < 8; ++k) {
+        std::uint64_t b;
+        std::memcpy(&b, f + 8 * k, 8);
+        bits |= ((b * 0x0102040810204080ULL) >> 56) << (8 * k);  // byte i -> bit i
+    }
+    return bits;
+#endif
 }
 
-// One row's decision from its counts (including the cell) into words.
+// One row's decision from its counts (including the cell) into words;
+// `count` is padded to whole words.
 void decide_row(const RangeTables& t, const StatePlanes& cur, std::int64_t y,
                 const std::int32_t* count, std::uint64_t* out) {
     const std::uint64_t* live = cur.live_row(y);
-    const std::int64_t w = cur.width;
     for (std::int64_t j = 0; j < cur.words_per_row; ++j) {
-        std::uint64_t born = 0, survives = 0;
-        const std::int64_t x0 = j * 64, x1 = std::min<std::int64_t>(w, x0 + 64);
-        for (auto [lo, hi] : t.born)
-            for (std::int64_t x = x0; x < x1; ++x)
-                born |= std::uint64_t(count[x] >= lo && count[x] <= hi) << (x - x0);
-        for (auto [lo, hi] : t.survives)
-            for (std::int64_t x = x0; x < x1; ++x)
-                survives |= std::uint64_t(count[x] >= lo && count[x] <= hi) << (x - x0);
-        out[j] = (live[j] & survives) | (~live[j] & born);
+        const std::int32_t* c = count + j * 64;
+        out[j] = (live[j] & in_ranges(c, t.survives)) | (~live[j] & in_ranges(c, t.born));
     }
 }
 
+// p[0] = 0, p[i + 1] = e[0] + ... + e[i] for i < n (mod 2^32), in four
+// interleaved quarters (independent sums: four additions a cycle), then the
+// quarters' offsets. e and p have room for 4 * ceil(n / 4) (+ 1) entries.
+void prefix_sums(std::uint32_t* e, std::uint32_t* p, std::int64_t n) {
+    const std::int64_t q = (n + 3) / 4;
+    for (std::int64_t i = n; i < 4 * q; ++i) e[i] = 0;
+    std::uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    p[0] = 0;
+    for (std::int64_t i = 0; i < q; ++i) {
+        p[1 + i] = s0 += e[i];
+        p[1 + q + i] = s1 += e[q + i];
+        p[1 + 2 * q + i] = s2 += e[2 * q + i];
+        p[1 + 3 * q + i] = s3 += e[3 * q + i];
+    }
+    const std::uint32_t o1 = s0, o2 = s0 + s1, o3 = s0 + s1 + s2;
+    for (std::int64_t i = 0; i < q; ++i) {
+        p[1 + q + i] += o1;
+        p[1 + 2 * q + i] += o2;
+        p[1 + 3 * q + i] += o3;
+    }
+}
+
+// Byte b as eight 0/1 counts, bit i at [i]: how a row's bits are added to
+// column counts eight at a time (a vector add).
+struct ByteCells {
+    std::int32_t v[256][8];
+    constexpr ByteCells() : v{} {
+        for (int b = 0; b < 256; ++b)
+            for (int i = 0; i < 8; ++i) v[b][i] = (b >> i) & 1;
+    }
+};
+constexpr ByteCells kByteCells{};
+
+// column += bits(add) - bits(sub), word by word (rows of equal width).
+void slide_columns(std::int32_t* column, const std::uint64_t* add, const std::uint64_t* sub,
+                   std::int64_t words) {
+    for (std::int64_t j = 0; j < words; ++j) {
+        const std::uint64_t a = add ? add[j] : 0, s = sub ? sub[j] : 0;
+        if ((a | s) == 0) continue;
+        std::int32_t* c = column + j * 64;
+        for (int byte = 0; byte < 8; ++byte) {
+            const std::int32_t* pa = kByteCells.v[(a >> (8 * byte)) & 255];
+            const std::int32_t* ps = kByteCells.v[(s >> (8 * byte)) & 255];
+#if defined(__AVX2__)
+            __m256i* at = reinterpret_cast<__m256i*>(c + 8 * byte);
+            const __m256i d =
+                _mm256_sub_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(pa)),
+                                 _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ps)));
+            _mm256_storeu_si256(at, _mm256_add_epi32(_mm256_loadu_si256(at), d));
+#else
+            for (int i = 0; i < 8; ++i) c[8 * byte + i] += pa[i] - ps[i];
+#endif
+        }
+    }
+}
+
+// A box (Moore): column counts over rows y - r .. y + r, slid down a row at
+// a time, then each row's window of 2r + 1 columns from prefix sums (uint32:
+// differences stay exact modulo 2^32 on any width) of the columns extended
+// by r on each side, wrapping (with multiplicity when w < 2r + 1).
 void decide_box(const RangeTables& t, const StatePlanes& cur, std::int64_t y0, std::int64_t y1,
                 std::uint64_t* next) {
     const int r = t.range;
-    const std::int64_t w = cur.width;
-    const std::size_t plen = std::size_t(w + 2 * r + 1);
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(w));
-    std::vector<std::int32_t> p(plen), v(std::size_t(w), 0);
-    const std::int32_t span = 2 * r + 1;
-    // v += sign * H(y).
-    auto add_row = [&](std::int64_t y, std::int32_t sign) {
-        prefix_row(cur, y, r, bytes, p);
-        const std::int32_t* pp = p.data();
-        std::int32_t* vv = v.data();
-        for (std::int64_t x = 0; x < w; ++x) vv[x] += sign * (pp[x + span] - pp[x]);
-    };
-    for (std::int64_t dy = -r; dy <= r; ++dy) add_row(y0 + dy, 1);
+    const std::int64_t w = cur.width, words = cur.words_per_row;
+    const std::size_t padded = std::size_t(words * 64);
+    const std::int64_t span = 2 * r + 1, n = w + 2 * r;
+    std::vector<std::int32_t> column(padded, 0), count(padded, 0);
+    const std::size_t room = std::size_t(4 * ((n + 3) / 4));
+    std::vector<std::uint32_t> ext(room), prefix(room + 1);
+    for (std::int64_t dy = -r; dy <= r; ++dy)
+        slide_columns(column.data(), cur.live_row(wrap(y0 + dy, cur.height)), nullptr, words);
     for (std::int64_t y = y0; y < y1; ++y) {
-        decide_row(t, cur, y, v.data(), next + (y - y0) * cur.words_per_row);
-        if (y + 1 < y1) {
-            add_row(y + r + 1, 1);
-            add_row(y - r, -1);
+        const std::int32_t* c = column.data();
+        std::uint32_t* p = prefix.data();
+        std::int32_t* k = count.data();
+        if (w >= span) {
+            // Prefix sums of the row itself; the r cells at each edge wrap.
+            std::memcpy(ext.data(), c, std::size_t(w) * 4);
+            prefix_sums(ext.data(), p, w);
+            const std::uint32_t total = p[w];
+            for (std::int64_t x = r; x < w - r; ++x) k[x] = std::int32_t(p[x + r + 1] - p[x - r]);
+            for (std::int64_t x = 0; x < r; ++x)  // cells w + x - r .. w - 1 and 0 .. x + r
+                k[x] = std::int32_t(total - p[w + x - r] + p[x + r + 1]);
+            for (std::int64_t x = w - r; x < w; ++x)  // cells x - r .. w - 1 and 0 .. x + r - w
+                k[x] = std::int32_t(total - p[x - r] + p[x + r + 1 - w]);
+        } else {
+            // ext[i] = column[(i - r) mod w]: the row repeats within the window.
+            std::uint32_t* e = ext.data();
+            for (std::int64_t i = 0; i < n; ++i) e[i] = std::uint32_t(c[wrap(i - r, w)]);
+            prefix_sums(e, p, n);
+            for (std::int64_t x = 0; x < w; ++x) k[x] = std::int32_t(p[x + span] - p[x]);
         }
+        decide_row(t, cur, y, count.data(), next + (y - y0) * words);
+        if (y + 1 < y1)
+            slide_columns(column.data(), cur.live_row(wrap(y + r + 1, cur.height)),
+                          cur.live_row(wrap(y - r, cur.height)), words);
     }
 }
 
@@ -112,13 +205,13 @@ void decide_runs(const RangeTables& t, const StatePlanes& cur, std::int64_t y0, 
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(w));
     // ring[(y - y0 + r) % rows] holds row y's prefix sums.
     std::vector<std::vector<std::int32_t>> ring(rows, std::vector<std::int32_t>(plen));
-    std::vector<std::int32_t> count(static_cast<std::size_t>(w));
+    std::vector<std::int32_t> count(static_cast<std::size_t>(cur.words_per_row * 64), 0);
     auto slot = [&](std::int64_t y) -> std::vector<std::int32_t>& {
         return ring[std::size_t((y - y0 + r) % std::int64_t(rows))];
     };
     for (std::int64_t dy = -r; dy <= r; ++dy) prefix_row(cur, y0 + dy, r, bytes, slot(y0 + dy));
     for (std::int64_t y = y0; y < y1; ++y) {
-        std::fill(count.begin(), count.end(), 0);
+        std::fill(count.begin(), count.begin() + w, 0);
         for (const RangeRule::Run& run : t.runs) {
             if (run.lo > run.hi) continue;
             const std::int32_t* pp = slot(y + run.dy).data();
