@@ -42,6 +42,9 @@ TEST(LargerThanLifeRule, GollysNotationsHaveOneCanonicalString) {
     EXPECT_EQ(bosco.range().neighbours(), 120);
     EXPECT_EQ(Rule::parse("R3,C0,S,B,NN").range().neighbours(), 2 * 3 * 4);
     EXPECT_EQ(Rule::parse("R3,C0,S,B,N+").range().neighbours(), 12);
+    EXPECT_EQ(Rule::parse("R3,C0,S,B,NH").range().neighbours(), 7 * 7 - 3 * 4 - 1);  // Golly's
+    EXPECT_EQ(Rule::parse("R3,C0,S,B,NB").range().neighbours(), (7 * 7 - 1) / 2);
+    EXPECT_EQ(Rule::parse("R10,C0,S,B,NC").range().neighbours(), 348);
     EXPECT_EQ(Rule::parse("R7,C12,S,B3,NC").states(), 12);
     for (const char* text : {"R5,C0,M1,S34..58,B34..45,NM", "R2,C3,S4-7,9-12,B4,11-12,NN",
                              "R4,C0,S1,3-5,B2,N2", "R1,C7,M1,S2..4,B3..3,N+:T9,4"})
@@ -64,6 +67,7 @@ TEST(LargerThanLifeRule, BadRulesSayWhatAndWhere) {
     const std::string shape = error_of("R2,C0,S2,B3,NZ");
     EXPECT_NE(shape.find("column 14"), std::string::npos) << shape;
     EXPECT_NE(shape.find("M (Moore), N (von Neumann)"), std::string::npos) << shape;
+    EXPECT_NE(error_of("R2,C0,S2,B3,NL").find("'L' is not supported"), std::string::npos);
     const std::string reversed = error_of("R2,C0,S7-4,B3");
     EXPECT_NE(reversed.find("column 8: reversed survival range 7-4"), std::string::npos)
         << reversed;
@@ -133,7 +137,7 @@ TEST(LargerThanLifeBackend, MatchesTheReferenceOnEveryShapeAndSmallRanges) {
     std::mt19937_64 rng(1234);
     const std::pair<int, int> sizes[] = {{37, 29}, {64, 13}, {65, 31}, {130, 9}, {3, 40}};
     int i = 0;
-    for (char shape : {'M', 'N', 'C', '2', '+'}) {
+    for (char shape : {'M', 'N', 'C', '2', '+', 'H', 'B'}) {
         for (int r = 1; r <= 4; ++r) {
             const auto [w, h] = sizes[std::size_t(i % 5)];
             const Rule rule = random_range_rule(rng, r, shape);
@@ -148,7 +152,7 @@ TEST(LargerThanLifeBackend, ToriSmallerThanTheRangeCountWithMultiplicity) {
     std::mt19937_64 rng(99);
     const std::pair<int, int> sizes[] = {{1, 1}, {2, 3}, {5, 1}, {7, 6}, {9, 20}};
     for (auto [w, h] : sizes) {
-        for (char shape : {'M', 'N', 'C', '+'}) {
+        for (char shape : {'M', 'N', 'C', '+', 'H', 'B'}) {
             const Rule rule = random_range_rule(rng, 5 + int(rng() % 8), shape);
             const Grid start = testing::random_state_grid(w, h, rule.states(), 0.5, rng());
             expect_matches_reference(rule, start, 2, 2);

@@ -88,6 +88,10 @@ bool in_shape(char shape, int r, int dx, int dy) {
             return dx * dx + dy * dy <= r * r;
         case '+':
             return dx == 0 || dy == 0;
+        case 'H':
+            return dy < 0 ? dx <= r + dy : dx >= dy - r;
+        case 'B':
+            return (dx + dy) % 2 != 0 || (dx == 0 && dy == 0);
         default:
             return true;
     }

@@ -32,7 +32,9 @@ StateCells reference_generations_step(const StateCells& c, const Rule& rule);
 // Range-r rules (Larger than Life, HROT) from Golly's definitions: the count
 // is the cells in state 1 at offsets (dx, dy), |dx|, |dy| <= r, that the
 // shape's own predicate accepts (M: all; N: |dx| + |dy| <= r; C: dx^2 + dy^2
-// <= r^2 + r; 2: <= r^2; +: dx = 0 or dy = 0), the middle only with M1;
+// <= r^2 + r; 2: <= r^2; +: dx = 0 or dy = 0; H: dx <= r + dy above the
+// middle's row, dx >= dy - r from it down; B: dx + dy odd), the middle only
+// with M1;
 // then birth, survival and decay as for Generations.
 StateCells reference_range_step(const StateCells& c, const Rule& rule);
 // Either kind of rule (range or not), `generations` steps.

@@ -107,13 +107,26 @@ void Rule::refuse_multi_state(const char* what) const {
 
 int RangeRule::neighbours() const {
     int n = 0;
-    for (const Run& r : rows()) n += std::max(0, r.hi - r.lo + 1);
+    for (const Run& r : rows()) n += std::max(0, (r.hi - r.lo) / r.step + 1);
     return n - 1;
 }
 
 std::vector<RangeRule::Run> RangeRule::rows() const {
     std::vector<Run> out;
     const int r = range;
+    if (shape == 'H') {
+        for (int dy = -r; dy <= r; ++dy)
+            out.push_back(dy < 0 ? Run{dy, -r, r + dy} : Run{dy, dy - r, r});
+        return out;
+    }
+    if (shape == 'B') {  // dx + dy odd, and the middle
+        for (int dy = -r; dy <= r; ++dy) {
+            const int lo = (r + dy) % 2 == 0 ? -r + 1 : -r;  // -r + lo's parity: dx + dy odd
+            out.push_back({dy, lo, -lo, 2});
+        }
+        out.push_back({0, 0, 0, 1});
+        return out;
+    }
     for (int dy = -r; dy <= r; ++dy) {
         int w = 0;
         switch (shape) {

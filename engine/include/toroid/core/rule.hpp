@@ -54,8 +54,10 @@
 // cells (state 1) of its neighbourhood of range r, the cell itself included
 // when M1 (LtL's "middle"; HROT's lists count neighbours only). Neighbourhoods
 // (Golly's letters): M Moore (box), N von Neumann (diamond |dx| + |dy| <= r),
-// C circular (dx^2 + dy^2 <= r^2 + r), 2 L2 (dx^2 + dy^2 <= r^2), + cross;
-// others are refused with this list. C > 2 decays as Generations does; B0
+// C circular (dx^2 + dy^2 <= r^2 + r), 2 L2 (dx^2 + dy^2 <= r^2), + cross,
+// H hexagonal (dy < 0: -r <= dx <= r + dy; dy >= 0: dy - r <= dx <= r), B
+// checkerboard (dx + dy odd); others (Golly's triangular L, custom and
+// weighted ones) are refused with this list. C > 2 decays as Generations does; B0
 // with more than 2 states is refused (as Golly does). Counts go up to the
 // neighbourhood's size (plus the middle): more, reversed or overlapping
 // ranges are errors with their column.
@@ -119,10 +121,11 @@ struct RangeRule {
     bool operator==(const RangeRule&) const = default;
     // Cells in the neighbourhood, the middle left out.
     int neighbours() const;
-    // The neighbourhood as rows: for each dy in -range..range, the cells
-    // dx in [lo, hi] (lo > hi: none), the middle included.
+    // The neighbourhood as runs of cells in rows: the cells dx = lo, lo +
+    // step, ..., hi of row dy (lo > hi: none; step 1, or 2 for the
+    // checkerboard), the middle included (once).
     struct Run {
-        int dy, lo, hi;
+        int dy, lo, hi, step = 1;
     };
     std::vector<Run> rows() const;
 };

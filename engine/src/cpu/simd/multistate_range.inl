@@ -38,16 +38,26 @@ struct RangeTables {
     std::vector<std::pair<int, int>> born, survives;
 };
 
-// Row y's live cells, extended by r on each side (wrapping), as prefix sums:
-// p[i] = cells -r .. i - r - 1 of the row.
+// Row y's live cells, extended by r on each side (wrapping), as prefix
+// sums: step 1, p[i] = e[0] + ... + e[i - 1]; step 2 (the checkerboard),
+// p[i + 2] = p[i] + e[i], so that e[a] + e[a + 2] + ... + e[b] = p[b + 2] - p[a],
+// where e[i] is cell i - r of the row.
 void prefix_row(const StatePlanes& cur, std::int64_t y, int r, std::vector<std::uint8_t>& bytes,
-                std::vector<std::int32_t>& p) {
+                std::vector<std::int32_t>& p, int step = 1) {
     const std::int64_t w = cur.width;
     const std::uint64_t* row = cur.live_row(wrap(y, cur.height));
     for (std::int64_t x = 0; x < w; ++x)
         bytes[std::size_t(x)] = std::uint8_t((row[x >> 6] >> (x & 63)) & 1);
     const std::int64_t n = w + 2 * r;
     std::int64_t src = wrap(-std::int64_t(r), w);
+    if (step == 2) {
+        p[0] = p[1] = 0;
+        for (std::int64_t i = 0; i < n; ++i) {
+            p[std::size_t(i + 2)] = p[std::size_t(i)] + bytes[std::size_t(src)];
+            if (++src == w) src = 0;
+        }
+        return;
+    }
     std::int32_t sum = 0;
     p[0] = 0;
     for (std::int64_t i = 0; i < n; ++i) {
@@ -203,24 +213,36 @@ void decide_runs(const RangeTables& t, const StatePlanes& cur, std::int64_t y0, 
     const std::size_t plen = std::size_t(w + 2 * r + 1);
     const std::size_t rows = std::size_t(2 * r + 1);
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(w));
-    // ring[(y - y0 + r) % rows] holds row y's prefix sums.
+    // ring[(y - y0 + r) % rows] holds row y's prefix sums (ring2: of every
+    // other cell, for the checkerboard's runs).
+    const bool step2 = std::any_of(t.runs.begin(), t.runs.end(),
+                                   [](const RangeRule::Run& run) { return run.step == 2; });
     std::vector<std::vector<std::int32_t>> ring(rows, std::vector<std::int32_t>(plen));
+    std::vector<std::vector<std::int32_t>> ring2(step2 ? rows : 0,
+                                                 std::vector<std::int32_t>(plen + 1));
     std::vector<std::int32_t> count(static_cast<std::size_t>(cur.words_per_row * 64), 0);
     auto slot = [&](std::int64_t y) -> std::vector<std::int32_t>& {
         return ring[std::size_t((y - y0 + r) % std::int64_t(rows))];
     };
-    for (std::int64_t dy = -r; dy <= r; ++dy) prefix_row(cur, y0 + dy, r, bytes, slot(y0 + dy));
+    auto slot2 = [&](std::int64_t y) -> std::vector<std::int32_t>& {
+        return ring2[std::size_t((y - y0 + r) % std::int64_t(rows))];
+    };
+    auto prepare = [&](std::int64_t y) {
+        prefix_row(cur, y, r, bytes, slot(y));
+        if (step2) prefix_row(cur, y, r, bytes, slot2(y), 2);
+    };
+    for (std::int64_t dy = -r; dy <= r; ++dy) prepare(y0 + dy);
     for (std::int64_t y = y0; y < y1; ++y) {
         std::fill(count.begin(), count.begin() + w, 0);
         for (const RangeRule::Run& run : t.runs) {
             if (run.lo > run.hi) continue;
-            const std::int32_t* pp = slot(y + run.dy).data();
+            const std::int32_t* pp = (run.step == 2 ? slot2(y + run.dy) : slot(y + run.dy)).data();
             std::int32_t* c = count.data();
-            const std::int64_t a = run.lo + r, b = run.hi + r + 1;
+            const std::int64_t a = run.lo + r, b = run.hi + r + run.step;
             for (std::int64_t x = 0; x < w; ++x) c[x] += pp[x + b] - pp[x + a];
         }
         decide_row(t, cur, y, count.data(), next + (y - y0) * cur.words_per_row);
-        if (y + 1 < y1) prefix_row(cur, y + r + 1, r, bytes, slot(y + r + 1));  // replaces y - r
+        if (y + 1 < y1) prepare(y + r + 1);  // replaces y - r
     }
 }
 
