@@ -68,16 +68,28 @@ void prefix_row(const StatePlanes& cur, std::int64_t y, int r, std::vector<std::
 }
 
 // Bit k of the result: whether c[k] lies in one of the ranges (64 counts).
+// One unsigned comparison per range: lo <= c <= hi iff c - lo <= hi - lo.
 inline std::uint64_t in_ranges(const std::int32_t* c, const std::vector<std::pair<int, int>>& v) {
-#if defined(__AVX2__)
+#if defined(__AVX512F__)
+    std::uint64_t bits = 0;
+    for (int m = 0; m < 4; ++m) {
+        const __m512i x = _mm512_loadu_si512(c + 16 * m);
+        __mmask16 any = 0;
+        for (auto [lo, hi] : v)
+            any |= _mm512_cmple_epu32_mask(_mm512_sub_epi32(x, _mm512_set1_epi32(lo)),
+                                           _mm512_set1_epi32(hi - lo));
+        bits |= std::uint64_t(any) << (16 * m);
+    }
+    return bits;
+#elif defined(__AVX2__)
     std::uint64_t bits = 0;
     for (int m = 0; m < 8; ++m) {
         const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c + 8 * m));
         __m256i any = _mm256_setzero_si256();
         for (auto [lo, hi] : v) {
-            const __m256i ge = _mm256_cmpgt_epi32(x, _mm256_set1_epi32(lo - 1));
-            const __m256i le = _mm256_cmpgt_epi32(_mm256_set1_epi32(hi + 1), x);
-            any = _mm256_or_si256(any, _mm256_and_si256(ge, le));
+            const __m256i d = _mm256_sub_epi32(x, _mm256_set1_epi32(lo));
+            any = _mm256_or_si256(
+                any, _mm256_cmpeq_epi32(_mm256_min_epu32(d, _mm256_set1_epi32(hi - lo)), d));
         }
         bits |= std::uint64_t(unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(any)))) << (8 * m);
     }
@@ -85,7 +97,8 @@ inline std::uint64_t in_ranges(const std::int32_t* c, const std::vector<std::pai
 #else
     alignas(64) std::uint8_t f[64] = {};
     for (auto [lo, hi] : v)
-        for (int k = 0; k < 64; ++k) f[k] |= std::uint8_t((c[k] >= lo) & (c[k] <= hi));
+        for (int k = 0; k < 64; ++k)
+            f[k] |= std::uint8_t(std::uint32_t(c[k] - lo) <= std::uint32_t(hi - lo));
     std::uint64_t bits = 0;
     for (int k = 0; k < 8; ++k) {
         std::uint64_t b;
@@ -107,14 +120,46 @@ void decide_row(const RangeTables& t, const StatePlanes& cur, std::int64_t y,
     }
 }
 
-// p[0] = 0, p[i + 1] = e[0] + ... + e[i] for i < n (mod 2^32), in four
-// interleaved quarters (independent sums: four additions a cycle), then the
-// quarters' offsets. e and p have room for 4 * ceil(n / 4) (+ 1) entries.
+// p[0] = 0, p[i + 1] = e[0] + ... + e[i] for i < n (mod 2^32). With AVX2,
+// eight at a time in registers (shifts within 128-bit halves, then the low
+// half's total into the high half, then the running total); otherwise in
+// four interleaved quarters (independent sums, then the quarters' offsets).
+// e and p have room for 4 * ceil(n / 4) (+ 1) entries.
 void prefix_sums(std::uint32_t* e, std::uint32_t* p, std::int64_t n) {
+    p[0] = 0;
+#if defined(__AVX2__)
+    // Two halves at once (two carry chains), the first half's total added
+    // to the second afterwards.
+    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3);
+    const __m256i last = _mm256_set1_epi32(7);
+    auto block = [&](const std::uint32_t* from, __m256i carry, std::uint32_t* to) {
+        __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        const __m256i spread = _mm256_permutevar8x32_epi32(x, low_top);
+        x = _mm256_add_epi32(x, _mm256_blend_epi32(_mm256_setzero_si256(), spread, 0xF0));
+        x = _mm256_add_epi32(x, carry);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), x);
+        return _mm256_permutevar8x32_epi32(x, last);
+    };
+    const std::int64_t half = (n / 16) * 8;  // whole blocks in each half
+    __m256i c0 = _mm256_setzero_si256(), c1 = _mm256_setzero_si256();
+    for (std::int64_t i = 0; i < half; i += 8) {
+        c0 = block(e + i, c0, p + i + 1);
+        c1 = block(e + half + i, c1, p + half + i + 1);
+    }
+    const std::uint32_t first = half > 0 ? p[half] : 0;
+    const __m256i offset = _mm256_set1_epi32(int(first));
+    for (std::int64_t i = 0; i < half; i += 8) {
+        __m256i* at = reinterpret_cast<__m256i*>(p + half + i + 1);
+        _mm256_storeu_si256(at, _mm256_add_epi32(_mm256_loadu_si256(at), offset));
+    }
+    std::uint32_t sum = p[2 * half];
+    for (std::int64_t i = 2 * half; i < n; ++i) p[i + 1] = sum += e[i];
+#else
     const std::int64_t q = (n + 3) / 4;
     for (std::int64_t i = n; i < 4 * q; ++i) e[i] = 0;
     std::uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    p[0] = 0;
     for (std::int64_t i = 0; i < q; ++i) {
         p[1 + i] = s0 += e[i];
         p[1 + q + i] = s1 += e[q + i];
@@ -127,6 +172,7 @@ void prefix_sums(std::uint32_t* e, std::uint32_t* p, std::int64_t n) {
         p[1 + 2 * q + i] += o2;
         p[1 + 3 * q + i] += o3;
     }
+#endif
 }
 
 // Byte b as eight 0/1 counts, bit i at [i]: how a row's bits are added to
