@@ -35,8 +35,8 @@ class MultiStateCpuBackend final : public Backend {
     std::int64_t height() const override { return cur_.height; }
 
     void check_fits(std::int64_t width, std::int64_t height, int caller_planes) const override {
-        // Current and next state, each 1 + counter planes.
-        check_torus_host_memory(width, height, caller_planes, 2 * (1 + counter_planes_),
+        // Two live planes (current and next) and the counter planes.
+        check_torus_host_memory(width, height, caller_planes, 2 + counter_planes_,
                                 canonical_plane_bytes(width, height),
                                 "the multi-state cpu backend");
     }
@@ -49,7 +49,9 @@ class MultiStateCpuBackend final : public Backend {
             p->words_per_row = (width + 63) / 64;
             const std::size_t words = std::size_t(p->words_per_row * height);
             p->live.assign(words, 0);
-            p->counter.assign(std::size_t(counter_planes_), std::vector<std::uint64_t>(words, 0));
+            if (p == &cur_)  // in place (multistate_planes.hpp: DecayRows)
+                p->counter.assign(std::size_t(counter_planes_),
+                                  std::vector<std::uint64_t>(words, 0));
         }
         generation_ = generation;
     }
@@ -91,7 +93,7 @@ class MultiStateCpuBackend final : public Backend {
     void step(std::uint64_t generations) override {
         for (std::uint64_t g = 0; g < generations; ++g) {
             step_once();
-            std::swap(cur_, next_);
+            std::swap(cur_.live, next_.live);  // counters were updated in place
             ++generation_;
         }
     }

@@ -55,13 +55,15 @@ DecideRows multistate_range_portable(const Rule& rule);
 DecideRows multistate_range_avx2(const Rule& rule);
 DecideRows multistate_range_avx512(const Rule& rule);
 // The decay of rows [y0, y1): next.live holds their decision, becomes their
-// live cells; next.counter gets their counters. last_k = states - 2.
-using DecayRows = void (*)(const StatePlanes& cur, StatePlanes& next, std::int64_t y0,
-                           std::int64_t y1, int last_k);
+// live cells; cur.counter is updated in place (a cell's counter depends on
+// that cell alone, and no decision reads counters: half the memory traffic
+// of a second set of planes). last_k = states - 2.
+using DecayRows = void (*)(StatePlanes& cur, StatePlanes& next, std::int64_t y0, std::int64_t y1,
+                           int last_k);
 DecayRows decay_rows();  // in the best instruction set this CPU has
-void multistate_decay_portable(const StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
-void multistate_decay_avx2(const StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
-void multistate_decay_avx512(const StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
+void multistate_decay_portable(StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
+void multistate_decay_avx2(StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
+void multistate_decay_avx512(StatePlanes&, StatePlanes&, std::int64_t, std::int64_t, int);
 DecideRows multistate_rows_avx2(const Rule& two_state);
 DecideRows multistate_rows_avx512(const Rule& two_state);
 

@@ -65,14 +65,11 @@ void decide_rows(const CompiledRule& rule, const StatePlanes& cur, std::int64_t 
 
 // Generations' counter (multistate_planes.hpp), kPlanes counter planes.
 template <int kPlanes>
-void decay_planes(const StatePlanes& cur, StatePlanes& next, std::size_t first, std::size_t last,
+void decay_planes(StatePlanes& cur, StatePlanes& next, std::size_t first, std::size_t last,
                   unsigned last_k) {
-    const std::uint64_t* in[kPlanes];
-    std::uint64_t* out[kPlanes];
-    for (int p = 0; p < kPlanes; ++p) {
-        in[p] = cur.counter[std::size_t(p)].data();
-        out[p] = next.counter[std::size_t(p)].data();
-    }
+    std::uint64_t* in[kPlanes];  // updated in place
+    std::uint64_t* const* out = in;
+    for (int p = 0; p < kPlanes; ++p) in[p] = cur.counter[std::size_t(p)].data();
     const std::uint64_t* live_in = cur.live.data();
     std::uint64_t* decided = next.live.data();
     // Padding bits of each row's last word: the decision may set them.
@@ -104,8 +101,8 @@ void decay_planes(const StatePlanes& cur, StatePlanes& next, std::size_t first, 
 
 }  // namespace
 
-void TOROID_MULTISTATE_DECAY(const StatePlanes& cur, StatePlanes& next, std::int64_t y0,
-                             std::int64_t y1, int last_k) {
+void TOROID_MULTISTATE_DECAY(StatePlanes& cur, StatePlanes& next, std::int64_t y0, std::int64_t y1,
+                             int last_k) {
     const std::size_t first = std::size_t(y0 * cur.words_per_row);
     const std::size_t last = std::size_t(y1 * cur.words_per_row);
     const unsigned k = unsigned(last_k);
