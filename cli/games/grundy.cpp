@@ -43,14 +43,10 @@ struct SeqOptions {
 
 constexpr std::size_t kPrintAll = 2000;
 
-// What to try when no period was found: the proof needs about twice the
-// preperiod plus twice the period (Kayles 0.77: 167 heaps), often more than
-// the default --upto 100.
+// What to try when no period was found (Periodicity::hint), after the text.
 std::string period_hint(const Periodicity& per, std::size_t upto) {
-    if (per.found || upto >= 100'000'000) return "";
-    const std::size_t larger =
-        std::min<std::size_t>(100'000'000, std::max<std::size_t>(1000, upto * 10));
-    return "; a period and its proof may need more values: try --upto " + std::to_string(larger);
+    const std::string hint = per.hint(upto);
+    return hint.empty() ? "" : "; " + hint;
 }
 
 void print_sequence(const std::string& title, const std::vector<std::uint32_t>& g,
@@ -72,7 +68,7 @@ void print_sequence(const std::string& title, const std::vector<std::uint32_t>& 
             j["period"] = {{"found", per->found},         {"proved", per->proved},
                            {"preperiod", per->preperiod}, {"period", per->period},
                            {"proved_at", per->proved_at}, {"text", per->to_string()}};
-            if (!per->found) j["period"]["hint"] = period_hint(*per, g.size() - 1).substr(2);
+            if (!per->found) j["period"]["hint"] = per->hint(g.size() - 1);
         }
         return print_json(j);
     }

@@ -9,9 +9,9 @@
 namespace toroid::frontend {
 
 void add_start_options(CLI::App& cmd, StartOptions& o) {
-    cmd.add_option(
-        "--rule", o.rule,
-        "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H (default: the pattern's, else B3/S23)");
+    cmd.add_option("--rule", o.rule,
+                   "Rule, e.g. B3/S23, B2/S34H, B2(1/3)/S12H, isotropic B2-a/S12 or B3/S23-q, "
+                   "B2o3m/S2pH, MAP<base64> (default: the pattern's, else B3/S23)");
     cmd.add_option(
         "--size", o.size,
         "Torus size WIDTHxHEIGHT (default: the rule's :Tw,h, else room for the pattern)");

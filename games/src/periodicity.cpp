@@ -5,6 +5,13 @@
 
 namespace toroid::games {
 
+std::string Periodicity::hint(std::size_t upto) const {
+    if (found || upto >= 100'000'000) return "";
+    const std::size_t larger =
+        std::min<std::size_t>(100'000'000, std::max<std::size_t>(1000, upto * 10));
+    return "a period and its proof may need more values: try --upto " + std::to_string(larger);
+}
+
 std::string Periodicity::to_string() const {
     if (!found) return "no period up to " + std::to_string(checked_upto);
     std::string s =

@@ -43,9 +43,11 @@ nb::object values_array(std::vector<std::uint32_t> g) {
     return nb::cast(nb::ndarray<nb::numpy, std::uint32_t, nb::ndim<1>>(v->data(), 1, shape, owner));
 }
 
-json period_json(const Periodicity& per) {
-    return {{"found", per.found},   {"proved", per.proved},       {"preperiod", per.preperiod},
-            {"period", per.period}, {"proved_at", per.proved_at}, {"text", per.to_string()}};
+json period_json(const Periodicity& per, std::size_t upto) {
+    json j{{"found", per.found},   {"proved", per.proved},       {"preperiod", per.preperiod},
+           {"period", per.period}, {"proved_at", per.proved_at}, {"text", per.to_string()}};
+    if (!per.found) j["hint"] = per.hint(upto);
+    return j;
 }
 
 // `toroid grundy ... --json`: the fields, the values as an array.
@@ -53,7 +55,7 @@ nb::dict sequence_dict(json j, std::vector<std::uint32_t> g, const Periodicity* 
                        double seconds) {
     j["upto"] = g.size() - 1;
     j["seconds"] = seconds;
-    if (per) j["period"] = period_json(*per);
+    if (per) j["period"] = period_json(*per, g.size() - 1);
     nb::dict d = nb::cast<nb::dict>(json_to_python(j));
     d["grundy"] = values_array(std::move(g));
     return d;

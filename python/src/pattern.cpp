@@ -11,6 +11,7 @@
 #include "bindings.hpp"
 #include "picture.hpp"
 #include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/methuselah_soups.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/pattern_lookup.hpp"
@@ -103,15 +104,24 @@ Pattern.from_numpy(a) takes cells a[x, y].
 3)")
         .def_static(
             "soup",
-            [](std::int64_t width, std::int64_t height, double density, std::uint64_t seed) {
-                PyPattern p{Pattern{}, "soup seed " + std::to_string(seed)};
-                p.pattern.cells = Grid(width, height);
-                fill_soup(p.pattern.cells, density, seed);
+            [](std::int64_t width, std::int64_t height, double density, std::uint64_t seed,
+               std::uint64_t index, std::optional<std::string> rule) {
+                MethuselahSoupSearch search;
+                search.width = width;
+                search.height = height;
+                search.density = density;
+                search.seed = seed;
+                const Rule r = rule ? Rule::parse(*rule) : Rule();
+                PyPattern p{Pattern{}, "soup " + std::to_string(index)};
+                p.pattern.cells = methuselah_soup_cells(search, r, index);
+                if (rule) p.pattern.rule = r;
                 return p;
             },
             nb::arg("width"), nb::arg("height"), nb::arg("density") = 0.5, nb::arg("seed") = 1,
-            R"(A random soup of width x height cells, the one `toroid methuselah
---soup WxH --density D --seed S` analyses (named "soup seed S").)")
+            nb::arg("index") = 0, nb::arg("rule").none() = nb::none(),
+            R"(Soup `index` of width x height cells, the one `toroid methuselah
+--soup WxH --density D --seed S --rule R --first INDEX` analyses and `toroid
+sweep` numbers the same way (named "soup INDEX"; rule None: B3/S23).)")
         .def_prop_ro(
             "width", [](const PyPattern& p) { return p.pattern.cells.width(); },
             "Width of the pattern's extent.")

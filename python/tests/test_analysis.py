@@ -37,9 +37,12 @@ def test_methuselah_equals_command_line(name, args):
 def test_methuselah_of_a_pattern_object_and_errors():
     r = toroid.methuselah(toroid.Pattern.soup(16, 16, 0.5, 3))
     j = cli_json("methuselah", "--soup", "16x16", "--seed", 3)
+    assert j["seed"] == 3  # the search's seed; each soup is numbered within it
     soup = stable(j["soups"][0])
-    assert soup.pop("seed") == 3
-    assert stable(r) == soup
+    mine = stable(r)  # the same soup, analysed as a pattern
+    assert soup.pop("soup") == 0  # the search's fields: its number and own seed
+    assert soup.pop("soup_seed") > 0
+    assert mine == soup
     with pytest.raises(toroid.InputError):
         toroid.methuselah("acorn", max_gens=0)
     with pytest.raises(toroid.InputError):

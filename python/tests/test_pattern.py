@@ -65,7 +65,8 @@ def test_from_numpy_and_soup():
     with pytest.raises(toroid.InputError):
         toroid.Pattern.from_numpy(np.zeros((0, 3)))
     s = toroid.Pattern.soup(16, 16, 0.5, 7)
-    assert s.name == "soup seed 7" and 0 < s.population < 256
+    assert s.name == "soup 0" and 0 < s.population < 256
+    assert (toroid.Pattern.soup(16, 16, 0.5, 7, index=1).to_numpy() != s.to_numpy()).any()
 
 
 def test_errors_are_the_command_lines(tmp_path):

@@ -31,11 +31,11 @@ expect 2 "no rules" sweep
 expect 2 "holds no rules" sweep --rules empty-rules.txt
 expect 2 "soup must fit" sweep B3/S23 --soup-size 64x64 --torus 32x32
 expect 2 "density" sweep B3/S23 --density 1.5
-expect 2 "--soups 0" sweep B3/S23 --soups 0
+expect 2 "--soups: 0 is out of range" sweep B3/S23 --soups 0
 expect 2 "--max-gens 0" sweep B3/S23 --max-gens 0
 expect 2 "--shard '3/3' is out of range" sweep B3/S23 --shard 3/3
 expect 2 "--shard 'x' is malformed" sweep B3/S23 --shard x
-expect 2 "is empty" sweep B3/S23 --shard 1/2
+expect 0 "holds no rule" sweep B3/S23 --shard 1/2  # an empty shard is empty, not an error
 expect 2 "--resume needs --out" sweep B3/S23 --resume
 expect 2 "262144 rules x 100 soups.*--yes" sweep all-moore
 expect 2 "unknown batch backend 'tpu'" sweep B3/S23 --backend tpu --soups 1
@@ -43,7 +43,7 @@ expect 2 "more than the 16 rules" sweep 'B3[678]/S23[4]' --random-rules 20
 expect 2 "unknown pattern" identify no-such-pattern
 expect 2 "bad rule" identify glider --rule B9/S
 expect 2 "error:" sweep merge no-such-file.jsonl
-expect 2 "out of range" selftest --rules B3/S23 --gens 0
+expect 2 "--gens 0 is too small" selftest --rules B3/S23 --gens 0
 expect 2 "bad rule family" selftest --rules 'B[9]/S'
 
 # --- identify: named patterns, files, stdin

@@ -101,8 +101,8 @@ TEST(Octal, MovesIncludeSplits) {
     const auto game = OctalGame::parse("0.07");
     const auto m = octal_moves(game, 6);  // take 2: leave 4, or split 4 into 1+3, 2+2
     ASSERT_EQ(m.size(), 3u);
-    EXPECT_EQ(m[0].to_string(), "take 2 leaving 4");
-    EXPECT_EQ(m[2].to_string(), "take 2 leaving 2 and 2");
+    EXPECT_EQ(m[0].to_string(), "take 2 (leaving 4)");
+    EXPECT_EQ(m[2].to_string(), "take 2 (leaving 2 and 2)");
     EXPECT_EQ(octal_moves(game, 2).size(), 1u);  // take 2 leaving nothing
     EXPECT_EQ(octal_moves(OctalGame::parse("4.07"), 4)[0].to_string(), "split into 1 and 3");
 }
@@ -274,17 +274,27 @@ TEST(Octal, StopCheckpointAndResumeGiveTheSameValues) {
     }
 }
 
-TEST(Octal, TimeBudgetRefusesWithTheEstimate) {
+// A budget is spent, not guessed away: a run whose budget runs out stops
+// like a Ctrl-C, with the values it has, and says the budget was the cause.
+TEST(Octal, TimeBudgetSpentStopsTheRun) {
     OctalRunOptions o;
-    o.max_seconds = 1e-6;  // any projection exceeds it once the run is classified
-    try {
-        octal_grundy(OctalGame::parse("0.007"), 10'000'000, o);
-        FAIL() << "expected a refusal";
-    } catch (const toroid::InputError& e) {
-        const std::string m = e.what();
-        EXPECT_NE(m.find("would take about"), std::string::npos) << m;
-        EXPECT_NE(m.find("--max-time"), std::string::npos) << m;
-    }
+    o.max_seconds = 1e-6;
+    std::vector<std::uint8_t> saved_at_stop;
+    std::size_t checkpoints = 0;
+    o.checkpoint = [&](const auto& g) {
+        ++checkpoints;
+        saved_at_stop.assign(g.size(), 0);
+    };
+    const auto run = octal_grundy(OctalGame::parse("0.007"), 10'000'000, o);
+    EXPECT_TRUE(run.stopped);
+    EXPECT_TRUE(run.budget_spent);
+    EXPECT_LT(run.computed, 10'000'001u);
+    EXPECT_EQ(run.g.size(), run.computed);
+    EXPECT_GE(checkpoints, 1u);  // what it computed is saved
+    EXPECT_EQ(saved_at_stop.size(), run.computed);
+    // The values it has are the values a full run computes.
+    const auto full = octal_grundy(OctalGame::parse("0.007"), run.computed, false);
+    for (std::size_t n = 0; n < run.computed; ++n) ASSERT_EQ(run.g[n], full.g[n]) << n;
 }
 
 TEST(Octal, OeisTablesAndTreblecrossShift) {

@@ -16,7 +16,8 @@
 //   count(up, mid, down)  stochastic variants: the bit-sliced neighbour
 //                         count, from which each loop resolves the random
 //                         transitions (stochastic.hpp) in its own way;
-//   stochastic            whether the loops draw random transitions.
+//   neighbourhood, stochastic   constants the loops specialise on (a
+//                         circuit reads the whole 3x3 block: Moore).
 //
 // with_step_variant(rule, f) calls f(V{}) with the variant that runs `rule`;
 // loops are templates on V, instantiated for every variant of the list.
@@ -54,6 +55,7 @@ struct CountRow {
 
 // Conway's Life, B3/S23: the count's fast path.
 struct LifeStep {
+    static constexpr Neighbourhood neighbourhood = Neighbourhood::Moore;
     static constexpr bool stochastic = false;
     template <class W>
     using Row = CountRow<W>;
@@ -76,6 +78,7 @@ struct LifeStep {
 // neighbourhoods, with random transitions when Stochastic.
 template <Neighbourhood K, bool Stochastic>
 struct TotalisticStep {
+    static constexpr Neighbourhood neighbourhood = K;
     static constexpr bool stochastic = Stochastic;
     template <class W>
     using Row = CountRow<W>;
@@ -112,6 +115,7 @@ struct TotalisticStep {
 // Rules given as a table (isotropic letters, MAP): the table's circuit
 // (rule_circuit.hpp) on the nine cells of the block.
 struct CircuitStep {
+    static constexpr Neighbourhood neighbourhood = Neighbourhood::Moore;
     static constexpr bool stochastic = false;
     template <class W>
     using Row = Shifted3<W>;

@@ -33,6 +33,11 @@ struct Periodicity {
     std::size_t checked_upto = 0;
     // "periodic from n0 with period p, proved at n = N" / "no period up to N"
     std::string to_string() const;
+    // When no period was found among g(0..upto): what to try ("a period and
+    // its proof may need more values: try --upto 1000"): the proof needs
+    // about twice the preperiod plus twice the period (Kayles 0.77: 167
+    // heaps), often more than the default --upto 100. Empty otherwise.
+    std::string hint(std::size_t upto) const;
 };
 
 // splits: true for the Guy-Smith window, false for the subtraction window.

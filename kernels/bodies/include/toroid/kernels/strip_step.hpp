@@ -108,9 +108,11 @@ inline constexpr int kStripDeviceMaxGenerations = 8;
 // The largest k the device runs for a rule: registers hold two and a half
 // rows of records per generation (Moore: 14 of them for k = 4, ~150 of 255),
 // and at k = 8 Moore rules spill; hexagonal and von Neumann rows are smaller.
-// Stochastic rules: 1 (the Philox draws of k stages spill).
+// Stochastic rules: 1 (the Philox draws of k stages spill). Table rules
+// (CircuitStep): 1, their circuit's node values live in local memory anyway
+// (an array indexed at run time), and k stages would multiply that traffic.
 TOROID_HD int strip_max_k(const CompiledRule& rule) {
-    if (rule.stochastic()) return 1;
+    if (rule.stochastic() || rule.uses_circuit) return 1;
     return rule.neighbourhood == Neighbourhood::Moore ? 4 : kStripDeviceMaxGenerations;
 }
 
