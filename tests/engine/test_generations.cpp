@@ -76,6 +76,21 @@ TEST(GenerationsRule, TwoStateEnginesRefuseThemRatherThanRunAnotherRule) {
     EXPECT_NO_THROW((void)brain.two_state().compile());
 }
 
+TEST(GenerationsRule, EveryOtherBackendRefusesThemAndAutoChoosesTheCpu) {
+    // In a CUDA build this includes "cuda" (refused through Rule::compile(),
+    // or as unusable without a device), and hashlife everywhere.
+    for (const char* text : {"/2/3", "R5,C0,M1,S34..58,B34..45,NM"}) {
+        const Rule rule = Rule::parse(text);
+        EXPECT_EQ(create_backend("auto", rule)->name(), "cpu");
+        EXPECT_EQ(create_backend("auto", rule, {}, Workload::Sparse)->name(), "cpu");
+        for (const std::string& name : backend_registry().registered()) {
+            if (name == "cpu") continue;
+            const std::string why = input_error_of([&] { create_backend(name, rule); });
+            EXPECT_NE(why, "(no InputError)") << name << " ran " << text;
+        }
+    }
+}
+
 TEST(MultiStateGrid, StatesLiveInTheLivePlaneAndACounter) {
     Grid g(70, 3);
     EXPECT_EQ(g.state_planes(), 0);

@@ -102,7 +102,8 @@ void Rule::refuse_multi_state(const char* what) const {
                                          : "has " + std::to_string(states_) + " states";
     throw UnsupportedRule("rule " + to_string() + " " + has + ": " + what +
                           " runs two-state rules of range 1; multi-state and range-r rules run "
-                          "on the 'cpu' backend (which 'auto' chooses for them)");
+                          "only on the 'cpu' backend (which 'auto' chooses for them), in "
+                          "'toroid run' and 'toroid bench' for now");
 }
 
 int RangeRule::neighbours() const {
