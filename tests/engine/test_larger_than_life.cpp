@@ -67,7 +67,10 @@ TEST(LargerThanLifeRule, BadRulesSayWhatAndWhere) {
     const std::string shape = error_of("R2,C0,S2,B3,NZ");
     EXPECT_NE(shape.find("column 14"), std::string::npos) << shape;
     EXPECT_NE(shape.find("M (Moore), N (von Neumann)"), std::string::npos) << shape;
-    EXPECT_NE(error_of("R2,C0,S2,B3,NL").find("'L' is not supported"), std::string::npos);
+    EXPECT_NE(error_of("R2,C0,S2,B3,NX").find("'X' is not supported"), std::string::npos);
+    EXPECT_NE(error_of("R251,C0,S2,B3,NL").find("at most 250"), std::string::npos);
+    EXPECT_EQ(Rule::parse("R1,C0,S,B,NL").range().neighbours(), 12);  // Golly's max_neighbors
+    EXPECT_EQ(Rule::parse("R10,C0,S,B,NL").range().neighbours(), 41 * 21 - 200 - 1);
     const std::string reversed = error_of("R2,C0,S7-4,B3");
     EXPECT_NE(reversed.find("column 8: reversed survival range 7-4"), std::string::npos)
         << reversed;
@@ -137,7 +140,7 @@ TEST(LargerThanLifeBackend, MatchesTheReferenceOnEveryShapeAndSmallRanges) {
     std::mt19937_64 rng(1234);
     const std::pair<int, int> sizes[] = {{37, 29}, {64, 13}, {65, 31}, {130, 9}, {3, 40}};
     int i = 0;
-    for (char shape : {'M', 'N', 'C', '2', '+', 'H', 'B'}) {
+    for (char shape : {'M', 'N', 'C', '2', '+', 'H', 'B', 'L'}) {
         for (int r = 1; r <= 4; ++r) {
             const auto [w, h] = sizes[std::size_t(i % 5)];
             const Rule rule = random_range_rule(rng, r, shape);
@@ -152,7 +155,7 @@ TEST(LargerThanLifeBackend, ToriSmallerThanTheRangeCountWithMultiplicity) {
     std::mt19937_64 rng(99);
     const std::pair<int, int> sizes[] = {{1, 1}, {2, 3}, {5, 1}, {7, 6}, {9, 20}};
     for (auto [w, h] : sizes) {
-        for (char shape : {'M', 'N', 'C', '+', 'H', 'B'}) {
+        for (char shape : {'M', 'N', 'C', '+', 'H', 'B', 'L'}) {
             const Rule rule = random_range_rule(rng, 5 + int(rng() % 8), shape);
             const Grid start = testing::random_state_grid(w, h, rule.states(), 0.5, rng());
             expect_matches_reference(rule, start, 2, 2);

@@ -78,8 +78,16 @@ StateCells reference_generations_step(const StateCells& c, const Rule& rule) {
 
 namespace {
 
-bool in_shape(char shape, int r, int dx, int dy) {
+// Golly's shapes (ltlalgo.cpp), `odd` = (x + y) odd for the triangular grid.
+bool in_shape(char shape, int r, int dx, int dy, bool odd) {
     switch (shape) {
+        case 'L': {
+            // Rows dy = -r..r; the half-width grows by one a row towards the
+            // widest row (the middle's, 2r), one row further on the pointed side.
+            const int w = !odd ? (dy < 0 ? 2 * r + 1 + dy : 2 * r - dy)
+                               : (dy <= 0 ? 2 * r + dy : 2 * r + 1 - dy);
+            return std::abs(dx) <= w;
+        }
         case 'N':
             return std::abs(dx) + std::abs(dy) <= r;
         case 'C':
@@ -112,9 +120,11 @@ StateCells reference_range_step(const StateCells& c, const Rule& rule) {
     for (std::int64_t y = 0; y < c.height; ++y) {
         for (std::int64_t x = 0; x < c.width; ++x) {
             int count = 0;
+            const int reach = g.shape == 'L' ? 2 * r : r;
+            const bool odd = ((x + y) & 1) != 0;
             for (int dy = -r; dy <= r; ++dy)
-                for (int dx = -r; dx <= r; ++dx) {
-                    if ((dx == 0 && dy == 0 && !g.middle) || !in_shape(g.shape, r, dx, dy))
+                for (int dx = -reach; dx <= reach; ++dx) {
+                    if ((dx == 0 && dy == 0 && !g.middle) || !in_shape(g.shape, r, dx, dy, odd))
                         continue;
                     count += c.at(x + dx, y + dy) == 1;
                 }

@@ -227,10 +227,16 @@ class RangeRuleParser {
     void shape(RangeRule& g) {
         if (pos_ >= end_) fail(pos_, "expected a neighbourhood letter after 'N'");
         const char c = text_[pos_];
-        if (std::string_view("MNC2+HB").find(c) == std::string_view::npos)
+        if (std::string_view("MNC2+HBL").find(c) == std::string_view::npos)
             fail(pos_, "neighbourhood " + quote(std::string(1, c)) +
                            " is not supported: expected M (Moore), N (von Neumann), C "
-                           "(circular), 2 (L2), + (cross), H (hexagonal) or B (checkerboard)");
+                           "(circular), 2 (L2), + (cross), H (hexagonal), B (checkerboard) or L "
+                           "(triangular)");
+        if (c == 'L' && g.range > 250)
+            fail(pos_,
+                 "the triangular neighbourhood reaches twice its range across: range at "
+                 "most 250, not " +
+                     std::to_string(g.range));
         g.shape = c;
         ++pos_;
     }

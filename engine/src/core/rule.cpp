@@ -112,9 +112,17 @@ int RangeRule::neighbours() const {
     return n - 1;
 }
 
-std::vector<RangeRule::Run> RangeRule::rows() const {
+std::vector<RangeRule::Run> RangeRule::rows(int parity) const {
     std::vector<Run> out;
     const int r = range;
+    if (shape == 'L') {  // Golly's triangular grid (ltlalgo's fast_Triangular)
+        for (int dy = -r; dy <= r; ++dy) {
+            const int w = parity == 0 ? (dy < 0 ? 2 * r + 1 + dy : 2 * r - dy)
+                                      : (dy <= 0 ? 2 * r + dy : 2 * r + 1 - dy);
+            out.push_back({dy, -w, w});
+        }
+        return out;
+    }
     if (shape == 'H') {
         for (int dy = -r; dy <= r; ++dy)
             out.push_back(dy < 0 ? Run{dy, -r, r + dy} : Run{dy, dy - r, r});

@@ -56,8 +56,11 @@
 // (Golly's letters): M Moore (box), N von Neumann (diamond |dx| + |dy| <= r),
 // C circular (dx^2 + dy^2 <= r^2 + r), 2 L2 (dx^2 + dy^2 <= r^2), + cross,
 // H hexagonal (dy < 0: -r <= dx <= r + dy; dy >= 0: dy - r <= dx <= r), B
-// checkerboard (dx + dy odd); others (Golly's triangular L, custom and
-// weighted ones) are refused with this list. C > 2 decays as Generations does; B0
+// checkerboard (dx + dy odd), L triangular (Golly's: a triangle of
+// rows dy = -r..r, row dy reaching 2r + 1 + dy cells each way above the
+// middle's row and 2r - dy from it down for a cell with x + y even, 2r + dy
+// and 2r + 1 - dy below it for x + y odd; range at most 250); others
+// (custom and weighted ones) are refused with this list. C > 2 decays as Generations does; B0
 // with more than 2 states is refused (as Golly does). Counts go up to the
 // neighbourhood's size (plus the middle): more, reversed or overlapping
 // ranges are errors with their column.
@@ -123,11 +126,12 @@ struct RangeRule {
     int neighbours() const;
     // The neighbourhood as runs of cells in rows: the cells dx = lo, lo +
     // step, ..., hi of row dy (lo > hi: none; step 1, or 2 for the
-    // checkerboard), the middle included (once).
+    // checkerboard), the middle included (once). The triangular grid's
+    // shape depends on the cell: `parity` is (x + y) mod 2 (0 elsewhere).
     struct Run {
         int dy, lo, hi, step = 1;
     };
-    std::vector<Run> rows() const;
+    std::vector<Run> rows(int parity = 0) const;
 };
 
 // A rule Rule::parse recognises but toroid does not simulate (see above).

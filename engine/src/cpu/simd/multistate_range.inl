@@ -18,6 +18,7 @@
 // birth (dead cell) and survival (live cell, with or without the middle).
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <vector>
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -30,9 +31,11 @@ namespace toroid::detail {
 namespace {
 
 struct RangeTables {
-    int range = 1;
+    int range = 1;  // rows above and below
+    int reach = 1;  // cells left and right (twice the range for the triangular grid)
     bool box = true;
     std::vector<RangeRule::Run> runs;
+    std::vector<RangeRule::Run> odd_runs;  // the triangular grid's cells with x + y odd
     // Inclusive ranges of the count including the cell: born (dead cell) and
     // survives (live cell).
     std::vector<std::pair<int, int>> born, survives;
@@ -252,11 +255,23 @@ void decide_box(const RangeTables& t, const StatePlanes& cur, std::int64_t y0, s
     }
 }
 
+// The counts of one row from its shape's runs.
+void sum_runs(const std::vector<RangeRule::Run>& runs, int reach, std::int64_t w,
+              const std::function<const std::int32_t*(int dy, int step)>& prefix, std::int32_t* c) {
+    std::fill(c, c + w, 0);
+    for (const RangeRule::Run& run : runs) {
+        if (run.lo > run.hi) continue;
+        const std::int32_t* pp = prefix(run.dy, run.step);
+        const std::int64_t a = run.lo + reach, b = run.hi + reach + run.step;
+        for (std::int64_t x = 0; x < w; ++x) c[x] += pp[x + b] - pp[x + a];
+    }
+}
+
 void decide_runs(const RangeTables& t, const StatePlanes& cur, std::int64_t y0, std::int64_t y1,
                  std::uint64_t* next) {
-    const int r = t.range;
+    const int r = t.range, reach = t.reach;
     const std::int64_t w = cur.width;
-    const std::size_t plen = std::size_t(w + 2 * r + 1);
+    const std::size_t plen = std::size_t(w + 2 * reach + 1);
     const std::size_t rows = std::size_t(2 * r + 1);
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(w));
     // ring[(y - y0 + r) % rows] holds row y's prefix sums (ring2: of every
@@ -266,26 +281,24 @@ void decide_runs(const RangeTables& t, const StatePlanes& cur, std::int64_t y0, 
     std::vector<std::vector<std::int32_t>> ring(rows, std::vector<std::int32_t>(plen));
     std::vector<std::vector<std::int32_t>> ring2(step2 ? rows : 0,
                                                  std::vector<std::int32_t>(plen + 1));
-    std::vector<std::int32_t> count(static_cast<std::size_t>(cur.words_per_row * 64), 0);
-    auto slot = [&](std::int64_t y) -> std::vector<std::int32_t>& {
-        return ring[std::size_t((y - y0 + r) % std::int64_t(rows))];
-    };
-    auto slot2 = [&](std::int64_t y) -> std::vector<std::int32_t>& {
-        return ring2[std::size_t((y - y0 + r) % std::int64_t(rows))];
-    };
+    const std::size_t padded = static_cast<std::size_t>(cur.words_per_row * 64);
+    std::vector<std::int32_t> count(padded, 0), odd(t.odd_runs.empty() ? 0 : padded, 0);
+    auto index = [&](std::int64_t y) { return std::size_t((y - y0 + r) % std::int64_t(rows)); };
     auto prepare = [&](std::int64_t y) {
-        prefix_row(cur, y, r, bytes, slot(y));
-        if (step2) prefix_row(cur, y, r, bytes, slot2(y), 2);
+        prefix_row(cur, y, reach, bytes, ring[index(y)]);
+        if (step2) prefix_row(cur, y, reach, bytes, ring2[index(y)], 2);
     };
     for (std::int64_t dy = -r; dy <= r; ++dy) prepare(y0 + dy);
     for (std::int64_t y = y0; y < y1; ++y) {
-        std::fill(count.begin(), count.begin() + w, 0);
-        for (const RangeRule::Run& run : t.runs) {
-            if (run.lo > run.hi) continue;
-            const std::int32_t* pp = (run.step == 2 ? slot2(y + run.dy) : slot(y + run.dy)).data();
-            std::int32_t* c = count.data();
-            const std::int64_t a = run.lo + r, b = run.hi + r + run.step;
-            for (std::int64_t x = 0; x < w; ++x) c[x] += pp[x + b] - pp[x + a];
+        const auto prefix = [&](int dy, int step) {
+            return (step == 2 ? ring2 : ring)[index(y + dy)].data();
+        };
+        sum_runs(t.runs, reach, w, prefix, count.data());
+        if (!t.odd_runs.empty()) {
+            // The triangular grid: cells with x + y odd point the other way.
+            sum_runs(t.odd_runs, reach, w, prefix, odd.data());
+            for (std::int64_t x = (y + 1) & 1; x < w; x += 2)
+                count[std::size_t(x)] = odd[std::size_t(x)];
         }
         decide_row(t, cur, y, count.data(), next + (y - y0) * cur.words_per_row);
         if (y + 1 < y1) prepare(y + r + 1);  // replaces y - r
@@ -299,7 +312,11 @@ DecideRows TOROID_MULTISTATE_RANGE_NAME(const Rule& rule) {
     RangeTables t;
     t.range = g.range;
     t.box = g.shape == 'M';
-    t.runs = g.rows();
+    t.runs = g.rows(0);
+    if (g.shape == 'L') t.odd_runs = g.rows(1);
+    t.reach = 0;
+    for (const auto& runs : {t.runs, t.odd_runs})
+        for (const RangeRule::Run& run : runs) t.reach = std::max({t.reach, -run.lo, run.hi});
     // Counts below include the cell: a dead cell's is its rule count; a live
     // cell's is one more than its neighbours, its rule count when M1.
     t.born = g.birth;
