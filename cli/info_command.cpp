@@ -1,7 +1,9 @@
 // toroid info: what a pattern file holds.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "command.hpp"
 #include "toroid/frontend/json_output.hpp"
@@ -35,6 +37,13 @@ void info(const std::string& path, bool json) {
                                                ? nlohmann::json(std::uint64_t(population))
                                                : nlohmann::json(to_string(population));
     const std::string topology = describe_topology(p);
+    // Cell states: the rule's (2 when none is given), and the cells per state.
+    const int states = p.rule ? p.rule->states() : 2;
+    std::vector<std::uint64_t> per_state;
+    if (states > 2 || p.cells.state_planes() > 0) {
+        per_state = p.cells.state_counts();
+        per_state.resize(std::size_t(std::max(states, p.cells.max_state() + 1)));
+    }
     if (json) {
         nlohmann::json j{
             {"file", path},
@@ -53,6 +62,8 @@ void info(const std::string& path, bool json) {
             {"whole_torus", p.whole_torus},
             {"comments", p.comments}};
         if (!p.generation.empty()) j["generation"] = p.generation;
+        j["states"] = states;
+        if (!per_state.empty()) j["state_counts"] = per_state;
         j["bounding_box"] =
             box.empty()
                 ? nlohmann::json(nullptr)
@@ -70,6 +81,15 @@ void info(const std::string& path, bool json) {
     std::printf("population    %s\n", to_string(population).c_str());
     std::printf("rule          %s\n", rule_text(p).c_str());
     std::printf("topology      %s\n", topology.c_str());
+    std::printf("states        %d", states);
+    if (!per_state.empty()) {
+        std::printf(" (cells per non-zero state:");
+        for (std::size_t s = 1; s < per_state.size(); ++s)
+            if (per_state[s])
+                std::printf(" %zu:%llu", s, static_cast<unsigned long long>(per_state[s]));
+        std::printf(")");
+    }
+    std::printf("\n");
     if (!p.generation.empty()) std::printf("generation    %s\n", p.generation.c_str());
     if (box.empty())
         std::printf("bounding box  (empty)\n");

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <vector>
 
 #include "command.hpp"
 #include "toroid/core/generation_count.hpp"
@@ -54,6 +55,14 @@ void run(const RunOptions& o) {
     const double rate =
         seconds > 0 ? double(size.width) * double(size.height) * double(gens) / seconds : 0.0;
 
+    // Multi-state rules: cells per state 0..states-1 (population counts every
+    // non-zero state, as Golly's does).
+    std::vector<std::uint64_t> per_state;
+    if (rule.multi_state()) {
+        per_state = backend->grid().state_counts();
+        per_state.resize(std::size_t(rule.states()));
+    }
+
     if (!o.out.empty()) {
         WriteOptions wo;
         wo.crop = o.crop;
@@ -77,6 +86,10 @@ void run(const RunOptions& o) {
             {"hash", hashed ? nlohmann::json(frontend::hex64(hash)) : nlohmann::json(nullptr)},
             {"seconds", seconds},
             {"cell_updates_per_second", rate}};
+        if (!per_state.empty()) {
+            j["states"] = rule.states();
+            j["state_counts"] = per_state;
+        }
         if (!o.out.empty()) j["out"] = o.out;
         if (!st.note.empty()) j["note"] = st.note;
         frontend::print_json(j);
@@ -89,6 +102,14 @@ void run(const RunOptions& o) {
     std::printf("backend     %s\n", backend->describe().c_str());
     std::printf("generation  %llu\n", static_cast<unsigned long long>(backend->generation()));
     std::printf("population  %s\n", to_string(population).c_str());
+    if (!per_state.empty()) {
+        std::string counts;
+        for (std::size_t s = 1; s < per_state.size(); ++s)
+            if (per_state[s])
+                counts += " " + std::to_string(s) + ":" + std::to_string(per_state[s]);
+        std::printf("states      %d (cells per non-zero state:%s)\n", rule.states(),
+                    counts.empty() ? " none" : counts.c_str());
+    }
     std::printf("hash        %s\n",
                 hashed ? frontend::hex64(hash).c_str() : "(not computed on more than 2^48 cells)");
     std::printf("seconds     %.3f\n", seconds);

@@ -17,6 +17,10 @@ BackendRegistry& backend_registry() {
 
 std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rule,
                                         const BackendOptions& options, Workload work) {
+    // Rules of more than two states run on the CPU only (its multi-state
+    // backend, cpu/multistate_backend.hpp): "auto" means "cpu" for them.
+    if (name == "auto" && rule.needs_multistate_backend())
+        return backend_registry().create_for("cpu", work, rule, options);
     return backend_registry().create_for(name, work, rule, options);
 }
 

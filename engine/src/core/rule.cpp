@@ -1,6 +1,8 @@
 // Rules: construction, printing and compilation (parsing: rule_parser.cpp).
 #include "toroid/core/rule.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "toroid/core/isotropic.hpp"
@@ -64,6 +66,7 @@ Rule Rule::from_letters(Neighbourhood n, const LetterMasks& birth, const LetterM
 }
 
 bool Rule::births_on_zero() const {
+    if (kind_ == RuleKind::Range) return !range_.birth.empty() && range_.birth.front().first == 0;
     return kind_ == RuleKind::Totalistic ? !birth_[0].absent() : table_.next(0);
 }
 
@@ -74,6 +77,88 @@ bool Rule::stochastic() const {
     for (int k = 0; k <= 8; ++k)
         if (!survival(k).absent() && !survival(k).certain()) return true;
     return false;
+}
+
+Rule Rule::two_state() const {
+    Rule r = *this;
+    r.states_ = 2;
+    return r;
+}
+
+Rule Rule::generations(const Rule& base, int states) {
+    if (states < 2 || states > 256)
+        throw InputError("a Generations rule has 2 to 256 states, not " + std::to_string(states));
+    if (base.stochastic())
+        throw InputError("rule " + base.to_string() +
+                         " is stochastic: Generations rules take certain transitions only");
+    Rule r = base;
+    r.states_ = std::uint16_t(states);
+    return r;
+}
+
+void Rule::refuse_multi_state(const char* what) const {
+    if (!needs_multistate_backend()) return;
+    const std::string has = range_rule() ? "has range " + std::to_string(range_.range)
+                                         : "has " + std::to_string(states_) + " states";
+    throw UnsupportedRule("rule " + to_string() + " " + has + ": " + what +
+                          " runs two-state rules of range 1; multi-state and range-r rules run "
+                          "only on the 'cpu' backend (which 'auto' chooses for them), in "
+                          "'toroid run' and 'toroid bench' for now");
+}
+
+int RangeRule::neighbours() const {
+    int n = 0;
+    for (const Run& r : rows()) n += std::max(0, (r.hi - r.lo) / r.step + 1);
+    return n - 1;
+}
+
+std::vector<RangeRule::Run> RangeRule::rows(int parity) const {
+    std::vector<Run> out;
+    const int r = range;
+    if (shape == 'L') {  // Golly's triangular grid (ltlalgo's fast_Triangular)
+        for (int dy = -r; dy <= r; ++dy) {
+            const int w = parity == 0 ? (dy < 0 ? 2 * r + 1 + dy : 2 * r - dy)
+                                      : (dy <= 0 ? 2 * r + dy : 2 * r + 1 - dy);
+            out.push_back({dy, -w, w});
+        }
+        return out;
+    }
+    if (shape == 'H') {
+        for (int dy = -r; dy <= r; ++dy)
+            out.push_back(dy < 0 ? Run{dy, -r, r + dy} : Run{dy, dy - r, r});
+        return out;
+    }
+    if (shape == 'B') {  // dx + dy odd, and the middle
+        for (int dy = -r; dy <= r; ++dy) {
+            const int lo = (r + dy) % 2 == 0 ? -r + 1 : -r;  // -r + lo's parity: dx + dy odd
+            out.push_back({dy, lo, -lo, 2});
+        }
+        out.push_back({0, 0, 0, 1});
+        return out;
+    }
+    for (int dy = -r; dy <= r; ++dy) {
+        int w = 0;
+        switch (shape) {
+            case 'N':
+                w = r - std::abs(dy);
+                break;
+            case 'C':
+            case '2': {
+                // Golly's circles: the widest w with (w)^2 + dy^2 within r^2 + r (C) or r^2 (L2).
+                const long long r2 = shape == 'C' ? 1LL * r * r + r : 1LL * r * r;
+                while (1LL * (w + 1) * (w + 1) + 1LL * dy * dy <= r2) ++w;
+                break;
+            }
+            case '+':
+                w = dy == 0 ? r : 0;
+                break;
+            default:  // 'M'
+                w = r;
+                break;
+        }
+        out.push_back({dy, -w, w});
+    }
+    return out;
 }
 
 Rule Rule::with_torus(std::optional<TorusSize> torus) const {
@@ -116,8 +201,43 @@ void append_letters(std::string& out, const LetterMasks& masks, Neighbourhood n,
 
 }  // namespace
 
+namespace {
+
+std::string range_list(const std::vector<std::pair<int, int>>& ranges) {
+    std::string s;
+    for (auto [lo, hi] : ranges) {
+        if (!s.empty()) s += ",";
+        s += std::to_string(lo);
+        if (hi != lo) s += "-" + std::to_string(hi);
+    }
+    return s;
+}
+
+std::string range_rule_string(const RangeRule& g, int states) {
+    const std::string c = ",C" + std::to_string(states > 2 ? states : 0);
+    const std::string r = "R" + std::to_string(g.range);
+    if (g.ltl_form) {
+        auto span = [](const std::vector<std::pair<int, int>>& v) {
+            return std::to_string(v.front().first) + ".." + std::to_string(v.front().second);
+        };
+        return r + c + ",M" + (g.middle ? "1" : "0") + ",S" + span(g.survive) + ",B" +
+               span(g.birth) + ",N" + g.shape;
+    }
+    std::string s = r + c + ",S" + range_list(g.survive) + ",B" + range_list(g.birth);
+    if (g.shape != 'M') s += std::string(",N") + g.shape;
+    return s;
+}
+
+}  // namespace
+
 std::string Rule::to_string() const {
     std::string s;
+    if (kind_ == RuleKind::Range) {
+        s = range_rule_string(range_, states_);
+        if (torus_)
+            s += ":T" + std::to_string(torus_->width) + "," + std::to_string(torus_->height);
+        return s;
+    }
     if (kind_ == RuleKind::Map) {
         s = "MAP" + encode_map(table_, neighbourhood_);
     } else if (kind_ == RuleKind::Isotropic) {
@@ -133,6 +253,14 @@ std::string Rule::to_string() const {
         s += "/S";
         append_counts(s, survive_, max_count());
     }
+    if (states_ > 2) {
+        // Golly's Generations form: survival/birth/states (MAP<digits>/states).
+        if (kind_ != RuleKind::Map) {
+            const std::size_t slash = s.find("/S");
+            s = s.substr(slash + 2) + "/" + s.substr(1, slash - 1);
+        }
+        s += "/" + std::to_string(states_);
+    }
     if (kind_ != RuleKind::Map && neighbourhood_ == Neighbourhood::Hexagonal) s += "H";
     if (kind_ != RuleKind::Map && neighbourhood_ == Neighbourhood::VonNeumann) s += "V";
     if (torus_) s += ":T" + std::to_string(torus_->width) + "," + std::to_string(torus_->height);
@@ -140,6 +268,7 @@ std::string Rule::to_string() const {
 }
 
 Range1Table Rule::range1_table() const {
+    refuse_multi_state("the table form (hashlife, the reference stepper)");
     if (kind_ != RuleKind::Totalistic) return table_;
     if (stochastic())
         throw InputError("rule " + to_string() +
@@ -163,6 +292,7 @@ Range1Table Rule::range1_table() const {
 }
 
 CompiledRule Rule::compile() const {
+    refuse_multi_state("this two-state engine");
     CompiledRule c;
     c.neighbourhood = neighbourhood_;
     if (kind_ != RuleKind::Totalistic) {

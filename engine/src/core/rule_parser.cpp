@@ -22,6 +22,10 @@
 
 namespace toroid {
 
+// range_rule_parser.cpp: Larger than Life, Evans and HROT.
+bool is_range_rule_text(std::string_view text);
+Rule parse_range_rule(std::string_view text);
+
 namespace {
 
 std::string quote(std::string_view s) {
@@ -62,9 +66,12 @@ class RuleParser {
         } else {
             refuse_multi_state(end);
         }
-        if (generations_cut_ != std::string::npos) end = generations_cut_;  // 2-state Generations
-        // Neighbourhood suffix.
-        if (end > 0) {
+        if (generations_cut_ != std::string::npos) end = generations_cut_;
+        // Neighbourhood suffix (after the state count in Golly's Generations form).
+        if (generations_suffix_ != 0) {
+            r.neighbourhood_ =
+                generations_suffix_ == 'H' ? Neighbourhood::Hexagonal : Neighbourhood::VonNeumann;
+        } else if (end > begin_) {
             char last = upper(text_[end - 1]);
             if (last == 'H')
                 r.neighbourhood_ = Neighbourhood::Hexagonal, --end;
@@ -73,11 +80,11 @@ class RuleParser {
         }
         neighbourhood_ = r.neighbourhood_;
         max_count_ = r.max_count();
-        pos_ = 0;
+        pos_ = begin_;
         end_ = end;
-        if (end_ == 0)
-            fail(0, "missing birth and survival counts: expected something like 'B3/S23'");
-        char first = upper(text_[0]);
+        if (end_ == begin_)
+            fail(begin_, "missing birth and survival counts: expected something like 'B3/S23'");
+        char first = upper(text_[begin_]);
         if (first == 'B') {
             ++pos_;
             parse_counts(r.birth_, birth_letters_, "birth");
@@ -99,7 +106,8 @@ class RuleParser {
             ++pos_;
             parse_counts(r.birth_, birth_letters_, "birth");
         } else {
-            fail(0, "expected 'B' (birth counts), 'S' (survival counts) or a digit (S/B form)");
+            fail(begin_,
+                 "expected 'B' (birth counts), 'S' (survival counts) or a digit (S/B form)");
         }
         if (pos_ != end_) {
             fail(pos_, std::string("unexpected ") + quote(std::string(1, text_[pos_])) +
@@ -107,6 +115,11 @@ class RuleParser {
                            "suffix H, V or :Tw,h");
         }
         if (has_letters_) make_isotropic(r);
+        if (generations_states_ > 2) {
+            if (r.stochastic())
+                fail(begin_, "probabilities on a Generations rule: its transitions are certain");
+            r.states_ = std::uint16_t(generations_states_);
+        }
         return r;
     }
 
@@ -390,6 +403,10 @@ class RuleParser {
                             : ""));
         }
         const char first = upper(body.front());
+        if (first == 'G' && body.size() > 1 && std::isdigit(static_cast<unsigned char>(body[1]))) {
+            catagolue_generations(body);
+            return;
+        }
         const bool letter_second =
             body.size() > 1 && std::isalpha(static_cast<unsigned char>(body[1])) &&
             !((first == 'B' && upper(body[1]) == 'S') || (first == 'S' && upper(body[1]) == 'B'));
@@ -438,30 +455,44 @@ class RuleParser {
         return last;
     }
 
-    // Refuses a Generations rule with more than 2 states; one with exactly 2
-    // is its Life-like rule: the state count is cut off (end_ shrinks).
+    // The state count of a Generations rule (2..256) and an optional H or V
+    // after it (Golly's 345/2/4H): recorded, and the B/S part ends before the
+    // last '/' (end_ shrinks).
     void generations(const std::string& body, std::size_t digits_at) const {
         std::int64_t states = 0;
         std::size_t p = digits_at;
         while (p < body.size() && std::isdigit(static_cast<unsigned char>(body[p])) &&
                states < 1000000)
             states = states * 10 + (body[p++] - '0');
+        if (p + 1 == body.size() && (upper(body[p]) == 'H' || upper(body[p]) == 'V'))
+            generations_suffix_ = upper(body[p++]);
         if (p == digits_at || p != body.size())
-            fail(digits_at,
+            fail(p == digits_at ? digits_at : p,
                  "expected the number of states of a Generations rule (e.g. 'B2/S/C3' "
-                 "or '/2/3')");
-        if (states != 2)
-            refuse(quote(original_substr(body.size())) + " is a Generations rule with " +
-                   std::to_string(states) +
-                   " states (cells decay through dying states): toroid runs two-state rules; "
-                   "the same birth and survival counts with 2 states are " +
-                   quote(two_state_of(body, digits_at)));
+                 "or '/2/3'), maybe followed by H or V");
+        if (states < 2 || states > 256)
+            fail(digits_at,
+                 "a Generations rule has 2 to 256 states, not " + std::to_string(states));
+        generations_states_ = int(states);
         generations_cut_ = body.rfind('/', digits_at);  // the B/S part ends before it
     }
 
-    std::string two_state_of(const std::string& body, std::size_t digits_at) const {
-        std::size_t cut = body.rfind('/', digits_at);
-        return cut == std::string::npos ? body : body.substr(0, cut);
+    // Catagolue's g<states>b<counts>s<counts> (g4b2s345): the B/S part
+    // starts after the state count (begin_ moves).
+    void catagolue_generations(const std::string& body) const {
+        std::int64_t states = 0;
+        std::size_t p = 1;
+        while (p < body.size() && std::isdigit(static_cast<unsigned char>(body[p])) &&
+               states < 1000000)
+            states = states * 10 + (body[p++] - '0');
+        if (states < 2 || states > 256)
+            fail(1, "a Generations rule has 2 to 256 states, not " + std::to_string(states));
+        if (p >= body.size() || upper(body[p]) != 'B')
+            fail(p,
+                 "expected 'b' and the birth counts after Catagolue's g<states> (e.g. "
+                 "'g4b2s345')");
+        generations_states_ = int(states);
+        begin_ = p;
     }
     std::string original_substr(std::size_t end) const {
         const std::size_t stop = end < where_.size() ? where_[end] : original_.size();
@@ -499,11 +530,15 @@ class RuleParser {
     LetterMasks birth_letters_{}, survive_letters_{};
     bool has_letters_ = false;
     mutable std::size_t generations_cut_ = std::string::npos;
+    mutable std::size_t begin_ = 0;                // where the B/S part starts (after g<n>)
+    mutable int generations_states_ = 2;           // Generations: the state count
+    mutable char generations_suffix_ = 0;          // 'H' or 'V' after the state count
     std::optional<std::string> topology_refusal_;  // a refused bounded grid, said by refuse()  //
                                                    // '/' before a Generations "2"
 };
 
 Rule Rule::parse(std::string_view text) {
+    if (is_range_rule_text(text)) return parse_range_rule(text);
     return RuleParser(text).parse();
 }
 

@@ -11,6 +11,7 @@
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/cpu/cpu_batch_backend.hpp"
+#include "toroid/cpu/multistate_backend.hpp"
 #include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_cpu.hpp"
 
@@ -21,13 +22,15 @@ namespace toroid {
 namespace {
 
 // Every cell every generation, or only the live area's tiles: the CPU tile
-// engine serves both kinds of work.
+// engine serves both kinds of work. Rules of more than two states go to the
+// multi-state backend (cpu/multistate_backend.hpp), under the same name.
 [[maybe_unused]] const bool registered = [] {
     backend_registry().add(
         {.name = "cpu",
          .preference = 0,
          .sparse = true,
          .create = [](const Rule& rule, const BackendOptions& options) -> std::unique_ptr<Backend> {
+             if (rule.needs_multistate_backend()) return make_multistate_cpu_backend(rule, options);
              return std::make_unique<CpuBackend>(rule, options);
          }});
     batch_backend_registry().add(

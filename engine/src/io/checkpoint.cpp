@@ -78,6 +78,11 @@ void save_checkpoint(const std::string& path, const Checkpoint& cp) {
     put_u64(out, words.size());
     out.reserve(out.size() + words.size() * 8 + 8);
     for (const std::uint64_t w : words) put_u64(out, w);
+    // Multi-state rules: the counter planes the rule's states need.
+    const int planes = Grid::planes_for_states(cp.rule.states());
+    for (int p = 1; p <= planes; ++p)
+        for (std::size_t i = 0; i < words.size(); ++i)
+            put_u64(out, p <= cp.grid.state_planes() ? cp.grid.plane(p)[i] : 0);
     put_u64(out, fnv1a64(out));
     write_file_atomic(path, out);
 }
@@ -135,11 +140,21 @@ Checkpoint load_checkpoint(const std::string& path) {
     cp.grid = Grid(width, height);
     auto& words = cp.grid.words();
     for (std::uint64_t i = 0; i < count; ++i) words[std::size_t(i)] = in.u64("grid words");
+    const int planes = Grid::planes_for_states(cp.rule.states());
+    if (planes > 0) {
+        if (count * std::uint64_t(planes) > (in.left() - 8) / 8)
+            in.damaged("it holds fewer state planes than its rule's states need");
+        cp.grid.set_state_planes(planes);
+        for (int p = 1; p <= planes; ++p)
+            for (std::uint64_t i = 0; i < count; ++i)
+                cp.grid.plane(p)[std::size_t(i)] = in.u64("state plane words");
+    }
     if (in.left() != 8) in.damaged("unexpected bytes after the grid");
     const std::uint64_t mask = cp.grid.last_word_mask();
-    for (std::int64_t y = 0; y < height; ++y)
-        if (cp.grid.row(y).back() & ~mask)
-            in.damaged("cells set past the grid's width in row " + std::to_string(y));
+    for (int p = 0; p <= planes; ++p)
+        for (std::int64_t y = 0; y < height; ++y)
+            if (cp.grid.plane(p)[std::size_t((y + 1) * cp.grid.words_per_row() - 1)] & ~mask)
+                in.damaged("cells set past the grid's width in row " + std::to_string(y));
     return cp;
 }
 

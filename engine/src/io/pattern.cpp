@@ -179,7 +179,14 @@ void check_writable_pattern_path(const std::string& path) {
 std::string encode_pattern(const std::string& path, const Grid& g, const std::optional<Rule>& rule,
                            const WriteOptions& opts) {
     std::string text;
-    switch (output_format(path)) {
+    const PatternFormat format = output_format(path);
+    // Only RLE has states beyond 1 here (multi-state macrocell is not written
+    // yet): refused before anything is written rather than losing states.
+    if (format != PatternFormat::Rle && (g.state_planes() > 0 || (rule && rule->multi_state())))
+        throw InputError("cannot write '" + path + "': " + format_name(format) +
+                         " files hold two states, and this pattern has more (rule " +
+                         (rule ? rule->to_string() : std::string("?")) + "): write an .rle file");
+    switch (format) {
         case PatternFormat::Rle:
             text = format_rle(g, rule, opts);
             break;

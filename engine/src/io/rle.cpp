@@ -272,11 +272,45 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
         } else if (c == '!') {
             return p;
         } else if ((c >= 'B' && c <= 'X') || (c >= 'p' && c <= 'y')) {
-            throw_at(source, at,
-                     "cell state tag " + describe_byte(c) + " is a state > 1 of a multi-state " +
-                         (p.refused_rule ? "pattern (rule " + p.rule_text + ")"
-                                         : std::string("pattern")) +
-                         "; toroid's rules are two-state (expected b, o, $ or !)");
+            // Golly's multi-state tags: 'B'..'X' are states 2..24, and a prefix
+            // 'p'..'y' before 'A'..'X' adds 24 per letter from 25 ('pA').
+            if (p.refused_rule)
+                throw_at(source, at,
+                         "cell state tag " + describe_byte(c) +
+                             " is a state > 1 of a multi-state pattern (rule " + p.rule_text +
+                             "); toroid runs two-state rules, Generations and Larger than Life "
+                             "(expected b, o, $ or !)");
+            int state = c - 'A' + 1;
+            if (c >= 'p') {
+                const char letter = pos + 1 < text.size() ? text[pos + 1] : '\0';
+                if (letter < 'A' || letter > 'X')
+                    throw_at(source, at,
+                             "state prefix " + describe_byte(c) +
+                                 " must be followed by a state letter A..X (e.g. 'pA', state 25)");
+                state = 25 + (c - 'p') * 24 + (letter - 'A');
+                ++pos;
+                ++here.column;
+            }
+            // No rule header means B3/S23 (two states), as everywhere.
+            const Rule rule = p.rule.value_or(Rule());
+            if (state >= rule.states())
+                throw_at(source, run_pos,
+                         "cell state tag " + describe_byte(c) + " is state " +
+                             std::to_string(state) +
+                             (rule.multi_state()
+                                  ? ", beyond rule " + rule.to_string() + ", whose states are 0.." +
+                                        std::to_string(rule.states() - 1)
+                                  : " (a state > 1) of a multi-state pattern, but rule " +
+                                        rule.to_string() +
+                                        " is two-state (expected b, o, $ or !, or a "
+                                        "Generations rule in the header)"));
+            if (y >= h || x + n > w)
+                throw_at(source, run_pos,
+                         "cells reach column " + std::to_string(x + n) + " of row " +
+                             std::to_string(y + 1) + ", beyond the header's size x = " +
+                             std::to_string(w) + ", y = " + std::to_string(h));
+            for (std::int64_t i = 0; i < n; ++i) p.cells.set_state(x + i, y, state);
+            x += n;
         } else {
             throw_at(source, at,
                      "unexpected " + describe_byte(c) +
@@ -296,7 +330,8 @@ namespace {
 class RleWriter {
   public:
     explicit RleWriter(std::string& out) : out_(out) {}
-    void token(std::int64_t n, char tag) {
+    void token(std::int64_t n, char tag) { token(n, std::string(1, tag)); }
+    void token(std::int64_t n, const std::string& tag) {
         std::string t = n > 1 ? std::to_string(n) : std::string();
         t += tag;
         if (line_len_ + t.size() > 70) {
@@ -323,6 +358,52 @@ std::int64_t next_change(std::span<const std::uint64_t> row, std::int64_t x, std
         x = (x / 64 + 1) * 64;
     }
     return end;
+}
+
+// Golly's multi-state tags: '.' for 0, 'A'..'X' for 1..24, then 'p'..'y'
+// before 'A'..'X' for 25.. (255 is "yO").
+std::string state_tag(int state) {
+    if (state == 0) return ".";
+    if (state <= 24) return std::string(1, char('A' + state - 1));
+    return std::string{char('p' + (state - 25) / 24), char('A' + (state - 25) % 24)};
+}
+
+// The body of a multi-state grid: runs of equal states per row; rows of no
+// live cell cost a word per 64 cells.
+void write_multistate_body(RleWriter& w, const Grid& g, const Rect& r) {
+    std::int64_t pending_rows = 0;
+    std::vector<std::pair<int, std::int64_t>> runs;
+    auto word_any = [&](std::int64_t y, std::int64_t j) {
+        std::uint64_t any = 0;
+        for (int p = 0; p <= g.state_planes(); ++p)
+            any |= g.plane(p)[std::size_t(y * g.words_per_row() + j)];
+        return any;
+    };
+    for (std::int64_t y = 0; y < r.height; ++y) {
+        if (y > 0) ++pending_rows;
+        runs.clear();
+        auto add = [&](int state, std::int64_t n) {
+            if (!runs.empty() && runs.back().first == state)
+                runs.back().second += n;
+            else
+                runs.emplace_back(state, n);
+        };
+        for (std::int64_t x = r.x; x < r.x + r.width;) {
+            if (x % 64 == 0 && x + 64 <= r.x + r.width && word_any(r.y + y, x / 64) == 0) {
+                add(0, 64);
+                x += 64;
+                continue;
+            }
+            add(g.state(x, r.y + y), 1);
+            ++x;
+        }
+        if (!runs.empty() && runs.back().first == 0) runs.pop_back();
+        if (runs.empty()) continue;
+        if (pending_rows > 0) w.token(pending_rows, "$");
+        pending_rows = 0;
+        for (auto [state, run] : runs) w.token(run, state_tag(state));
+    }
+    w.token(1, "!");
 }
 
 void write_comment_lines(std::string& out, const std::string& prefix, const std::string& text) {
@@ -368,6 +449,11 @@ std::string format_rle(const Grid& g, const std::optional<Rule>& rule, const Wri
     out += "x = " + std::to_string(r.width) + ", y = " + std::to_string(r.height) +
            ", rule = " + written.to_string() + "\n";
     RleWriter w(out);
+    if (g.state_planes() > 0 || written.multi_state()) {
+        write_multistate_body(w, g, r);
+        out += '\n';
+        return out;
+    }
     std::int64_t pending_rows = 0;  // row ends not yet written
     std::vector<std::pair<bool, std::int64_t>> runs;
     for (std::int64_t y = 0; y < r.height; ++y) {

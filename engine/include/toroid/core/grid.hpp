@@ -44,6 +44,28 @@ class Grid {
     bool get(std::int64_t x, std::int64_t y) const;
     void set(std::int64_t x, std::int64_t y, bool alive);
 
+    // --- Multi-state cells (see above) -------------------------------------
+    int state_planes() const { return int(planes_.size()); }
+    // Adds zero planes or drops the highest ones (their cells lose those bits).
+    void set_state_planes(int n);
+    // Plane p (1..state_planes()); plane 0 is words().
+    std::vector<std::uint64_t>& plane(int p) {
+        return p == 0 ? words_ : planes_[std::size_t(p - 1)];
+    }
+    const std::vector<std::uint64_t>& plane(int p) const {
+        return p == 0 ? words_ : planes_[std::size_t(p - 1)];
+    }
+    // The state of a cell, 0..255; set_state adds the planes it needs.
+    int state(std::int64_t x, std::int64_t y) const;
+    void set_state(std::int64_t x, std::int64_t y, int state);
+    // Planes a counter of states up to `states` - 1 needs: 0 for 2 states,
+    // ceil(log2(states - 1)) otherwise (3 states: 1, 4: 2, 256: 8).
+    static int planes_for_states(int states);
+    // The highest state present (0 for an empty grid).
+    int max_state() const;
+    // Cells per state: counts[s] for s = 0..255.
+    std::vector<std::uint64_t> state_counts() const;
+
     void clear();
     std::uint64_t population() const;
     std::uint64_t hash() const;  // equals Backend::hash() of the same state
@@ -67,6 +89,7 @@ class Grid {
     std::int64_t height_ = 0;
     std::int64_t words_per_row_ = 0;
     std::vector<std::uint64_t> words_;
+    std::vector<std::vector<std::uint64_t>> planes_;  // counter planes, multi-state only
 };
 
 // InputError unless 1 <= width, height <= 2^40 (sizes beyond keep no byte

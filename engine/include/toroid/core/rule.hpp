@@ -8,6 +8,10 @@
 //   B2-a/S12   B3/S23-q   b2ain3s23-q                 isotropic (Hensel letters)
 //   B2o3m/S2H                                         hexagonal isotropic (m o p)
 //   MAP<86 | 22 | 6 base64 characters>[==]            any table (Moore, hex, vN)
+//   345/2/4   B2/S345/C4   g4b2s345   /2/3            Generations (states 3..256)
+//   R5,C0,M1,S34..58,B34..45,NM                       Larger than Life (range 1..500)
+//   5,34,45,34,58                                     Kellie Evans' r,bmin,bmax,smin,smax
+//   R2,C0,S4-7,9-12,B4,11-12,NN                       HROT lists (N optional: Moore)
 //   B3/S23:T640,480                                   Golly's torus suffix
 //   B3/S23:T0,128   B3/S23:T640,0   B3/S23:T64        Golly's tubes (0 = unbounded
 //                                                     side), a square torus
@@ -24,15 +28,47 @@
 //           '-' and the others when shorter (isotropic.hpp); a rule whose
 //           letters cover whole counts is printed (and is) the count rule;
 //   MAP     "MAP" and the base64 digits without padding, unused bits zero;
+//   Generations  Golly's "<survival>/<birth>/<states>[H|V]" (345/2/4, /2/3,
+//           2ce3aejnr/3/5 with letters);
+//   range   Golly's: a rule given in LtL form (or Evans') prints
+//           "R<r>,C<c>,M<m>,S<min>..<max>,B<min>..<max>,N<n>", one given with
+//           lists "R<r>,C<c>,S<list>,B<list>[,N<n>]" (N left out for Moore),
+//           lists as ascending ranges "a-b" or single counts; C0 for 2 states;
 // then ":Tw,h" when the rule carries a torus. parse(to_string(r)) == r.
 //
+// Generations (states() > 2): the birth and survival counts decide, on the
+// live cells (state 1) only, which cells are born and which survive; a live
+// cell that does not survive goes to state 2, and a cell in state s >= 2 goes
+// to s + 1, or to 0 after the last state. Only cells in state 0 can be born;
+// dying cells count as dead for their neighbours (Golly). two_state() is the
+// rule of the live plane. Probabilities are refused on them.
+//
 // Refused with UnsupportedRule (an InputError) because toroid simulates plain
-// tori of two-state rules only: Golly's other bounded grids (:P plane, :K
-// Klein bottle, :C cross-surface, :S sphere, a torus with a shift such as
-// :T30+5,20) and multi-state rules (named rules such as LifeHistory or
-// WireWorld, Generations such as 23/3/3 or B3/S23/C3, @RULE tables, Larger
-// than Life). A Generations rule with 2 states (23/3/2) is its Life-like rule.
+// tori: Golly's other bounded grids (:P plane, :K Klein bottle, :C
+// cross-surface, :S sphere, a torus with a shift such as :T30+5,20) and
+// named multi-state rules (LifeHistory, WireWorld, @RULE tables). A
+// Generations rule with 2 states (23/3/2) is its Life-like rule.
 // `:T0,0` (Golly's unbounded plane) is the same as no suffix.
+//
+// Range-r rules (RuleKind::Range, range_rule()): a cell's count is the live
+// cells (state 1) of its neighbourhood of range r, the cell itself included
+// when M1 (LtL's "middle"; HROT's lists count neighbours only). Neighbourhoods
+// (Golly's letters): M Moore (box), N von Neumann (diamond |dx| + |dy| <= r),
+// C circular (dx^2 + dy^2 <= r^2 + r), 2 L2 (dx^2 + dy^2 <= r^2), + cross,
+// H hexagonal (dy < 0: -r <= dx <= r + dy; dy >= 0: dy - r <= dx <= r), B
+// checkerboard (dx + dy odd), L triangular (Golly's: a triangle of
+// rows dy = -r..r, row dy reaching 2r + 1 + dy cells each way above the
+// middle's row and 2r - dy from it down for a cell with x + y even, 2r + dy
+// and 2r + 1 - dy below it for x + y odd; range at most 250); others
+// (custom and weighted ones) are refused with this list. C > 2 decays as Generations does; B0
+// with more than 2 states is refused (as Golly does). Counts go up to the
+// neighbourhood's size (plus the middle): more, reversed or overlapping
+// ranges are errors with their column.
+//
+// compile() and range1_table() are the two-state engines' forms: they refuse
+// (UnsupportedRule) a multi-state rule, so that no two-state engine runs one
+// as a different rule; the multi-state CPU backend (cpu/multistate_backend)
+// compiles two_state() and keeps the states itself.
 #pragma once
 
 #include <array>
@@ -40,6 +76,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "toroid/core/compiled_rule.hpp"
 #include "toroid/core/isotropic.hpp"
@@ -72,6 +110,28 @@ enum class RuleKind : std::uint8_t {
     Totalistic,  // counts, maybe with probabilities: B3/S23, B2(1/3)/S12H
     Isotropic,   // letters on some counts: B2-a/S12, B2o/S2H
     Map,         // a whole table: MAP...
+    Range,       // Larger than Life / HROT: counts over a range-r neighbourhood
+};
+
+// A range-r rule's neighbourhood and counts (RuleKind::Range).
+struct RangeRule {
+    int range = 1;          // 1..500
+    char shape = 'M';       // Golly's neighbourhood letter (see above)
+    bool middle = false;    // the count includes the cell itself (LtL's M1)
+    bool ltl_form = false;  // printed in LtL form (given so, or in Evans')
+    // Inclusive count ranges, ascending and disjoint.
+    std::vector<std::pair<int, int>> birth, survive;
+    bool operator==(const RangeRule&) const = default;
+    // Cells in the neighbourhood, the middle left out.
+    int neighbours() const;
+    // The neighbourhood as runs of cells in rows: the cells dx = lo, lo +
+    // step, ..., hi of row dy (lo > hi: none; step 1, or 2 for the
+    // checkerboard), the middle included (once). The triangular grid's
+    // shape depends on the cell: `parity` is (x + y) mod 2 (0 elsewhere).
+    struct Run {
+        int dy, lo, hi, step = 1;
+    };
+    std::vector<Run> rows(int parity = 0) const;
 };
 
 // A rule Rule::parse recognises but toroid does not simulate (see above).
@@ -106,6 +166,20 @@ class Rule {
     Probability survival(int count) const { return survive_[static_cast<std::size_t>(count)]; }
     bool stochastic() const;
     bool births_on_zero() const;  // an empty neighbourhood gives birth
+    // Cell states: 2, or 3..256 for Generations rules.
+    int states() const { return states_; }
+    bool multi_state() const { return states_ > 2; }
+    // A range-r rule (Larger than Life, HROT): its neighbourhood and counts.
+    bool range_rule() const { return kind_ == RuleKind::Range; }
+    const RangeRule& range() const { return range_; }
+    // Rules only the multi-state CPU backend runs: more than 2 states or a
+    // range beyond 1 (compile() refuses them).
+    bool needs_multistate_backend() const { return multi_state() || range_rule(); }
+    // The rule of the live plane: this rule with 2 states.
+    Rule two_state() const;
+    // `base` (a deterministic two-state rule) with `states` states (2..256);
+    // InputError otherwise.
+    static Rule generations(const Rule& base, int states);
     const std::optional<TorusSize>& torus() const { return torus_; }
     Rule with_torus(std::optional<TorusSize> torus) const;
 
@@ -124,8 +198,13 @@ class Rule {
     std::array<Probability, 9> survive_{};  // Totalistic
     Range1Table table_{};                   // Isotropic and Map
     std::optional<TorusSize> torus_;
+    std::uint16_t states_ = 2;
+    RangeRule range_{};  // Range
+
+    void refuse_multi_state(const char* what) const;
 
     friend class RuleParser;
+    friend class RangeRuleParser;
 };
 
 }  // namespace toroid

@@ -17,6 +17,9 @@
 //   metadata                       u64 length + bytes
 //   word count                     u64 (= height * words_per_row)
 //   words                          u64 each, canonical layout (grid.hpp)
+//   counter planes                 rules of more than 2 states only: the Grid's
+//                                  ceil(log2(states - 1)) state planes, word
+//                                  count words each (old files are unchanged)
 //   checksum                       u64 FNV-1a 64 over every byte before it
 // A reader refuses a newer version with a message naming both versions.
 #pragma once

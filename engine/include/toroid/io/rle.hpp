@@ -1,4 +1,4 @@
-// RLE, the Golly / LifeWiki run-length format (two states only).
+// RLE, the Golly / LifeWiki run-length format, with Golly's multi-state tags.
 //
 //   #N Glider                         name
 //   #C A comment                      comments (#C, #c); other # lines (#O author,
@@ -10,8 +10,11 @@
 //
 // Body: an optional run count (>= 1) then a tag: `b` or `.` dead, `o` or `A`
 // alive, `$` end of row, `!` end of pattern (anything after it is ignored).
-// Whitespace and line breaks may appear between tokens. Tags of states > 1
-// (`B`..`X`, `p`..`y` prefixes) are refused: toroid's rules are two-state.
+// Whitespace and line breaks may appear between tokens. Multi-state files
+// (Generations) use `.` for 0, `A`..`X` for 1..24 and a prefix `p`..`y`
+// before `A`..`X` for 25..255 (`pA` = 25, `yO` = 255); a state at or above
+// the header rule's states is an error at its column, as is any state tag
+// in a file whose rule is refused (LifeHistory and other named rules).
 // A missing `!` at the end of the file is accepted (as Golly does); a file
 // that ends in the middle of a token (a run count with no tag) is not.
 // Live cells outside the header's x, y are an error.
@@ -23,7 +26,8 @@
 // Writing (format_rle, pattern.hpp) follows Golly: `#N`, `#C` lines (a
 // comment that is a verbatim `#O` / `#R` / `#r` / `#P` line is written as is), the
 // header `x = W, y = H, rule = R`, runs with trailing dead cells dropped,
-// empty rows merged into `n$`, lines at most 70 characters, then `!`.
+// empty rows merged into `n$`, lines at most 70 characters, then `!`. A
+// multi-state grid or rule is written with the multi-state tags.
 #pragma once
 
 #include <string_view>

@@ -1,0 +1,7 @@
+// The multi-state range-1 decision (multistate_rows.inl), 4 x 64-bit lanes.
+#define TOROID_LANES 4
+#define TOROID_MULTISTATE_NAME multistate_rows_avx2
+#define TOROID_MULTISTATE_DECAY multistate_decay_avx2
+#include "multistate_rows.inl"
+#define TOROID_MULTISTATE_RANGE_NAME multistate_range_avx2
+#include "multistate_range.inl"
