@@ -16,11 +16,15 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz_support.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/gzip.hpp"
 #include "toroid/io/pattern.hpp"
 
 namespace {
+
+using toroid::fuzz::fail;
+using toroid::fuzz::has_deep_node;
 
 bool has_mid_sized_number(std::string_view text) {
     std::size_t digits = 0;  // significant digits of the current number (leading zeros skipped)
@@ -33,28 +37,6 @@ bool has_mid_sized_number(std::string_view text) {
         }
     }
     return false;
-}
-
-// A line starting with a number above 12 (a macrocell node level).
-bool has_deep_node(std::string_view text) {
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t i = text.find_first_not_of(" \t", start);
-        if (i == std::string_view::npos) break;
-        int level = 0;
-        while (i < text.size() && text[i] >= '0' && text[i] <= '9' && level <= 12)
-            level = level * 10 + (text[i++] - '0');
-        if (level > 12) return true;
-        const std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) break;
-        start = end + 1;
-    }
-    return false;
-}
-
-[[noreturn]] void fail(const char* what, const std::string& text) {
-    std::fprintf(stderr, "%s\n--- written pattern ---\n%s\n", what, text.c_str());
-    std::abort();
 }
 
 // Parses what a writer wrote; it must parse.

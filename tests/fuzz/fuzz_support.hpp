@@ -1,0 +1,39 @@
+// What the pattern fuzz targets share: the inputs they skip because a few
+// bytes may legitimately ask for the machine's memory (which libFuzzer would
+// report as an out-of-memory "crash"), and the one way they fail.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace toroid::fuzz {
+
+// A line starting with a number above 12: a macrocell node level, a square
+// over 4096 cells wide that can hold cells far apart. Deep files with few
+// cells are unit-tested (test_macrocell, tests/hardening).
+inline bool has_deep_node(std::string_view text) {
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t i = text.find_first_not_of(" \t", start);
+        if (i == std::string_view::npos) break;
+        int level = 0;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9' && level <= 12)
+            level = level * 10 + (text[i++] - '0');
+        if (level > 12) return true;
+        const std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) break;
+        start = end + 1;
+    }
+    return false;
+}
+
+// A bug: says what and shows the text it concerns, then aborts (libFuzzer
+// keeps the input).
+[[noreturn]] inline void fail(const char* what, const std::string& text) {
+    std::fprintf(stderr, "%s\n--- text ---\n%s\n", what, text.c_str());
+    std::abort();
+}
+
+}  // namespace toroid::fuzz
