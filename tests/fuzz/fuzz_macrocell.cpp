@@ -48,6 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const toroid::InputError&) {
         return 0;
     }
+    // A whole torus too large for a grid is kept as its tree (cells 0 x 0),
+    // which only the hashlife backend reads; its round trip is tested there.
+    if (p.tree) return 0;
     if (p.cells.cell_count() > (1u << 22)) return 0;  // keep each run fast
     toroid::WriteOptions opts;
     const std::string whole = toroid::format_macrocell(p.cells, p.rule, opts);
