@@ -1,6 +1,6 @@
 // Named rules through the registry, as front ends reach them: Rule::parse of
 // a name (the rule folders, core/rule_path.hpp), the byte-cell backend
-// against cell-by-cell stepping (support/table_matcher.hpp), and the rule
+// against cell-by-cell stepping (core/table_reference.hpp), and the rule
 // lookup order.
 #include <gtest/gtest.h>
 
@@ -9,11 +9,11 @@
 #include <random>
 
 #include "input_error_of.hpp"
-#include "table_matcher.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/core/rule_path.hpp"
 #include "toroid/core/rule_table.hpp"
+#include "toroid/core/table_reference.hpp"
 
 namespace toroid {
 namespace {
@@ -43,7 +43,9 @@ void expect_backend_equals_cells(const Rule& rule, const Grid& start, int gens, 
     std::vector<std::uint8_t> cells = cells_of(start);
     for (int g = 0; g < gens; ++g) {
         b->step(1);
-        cells = testing::step_cells(*rule.state_rule(), cells, start.width(), start.height());
+        const StateRule& sr = *rule.state_rule();
+        cells = step_byte_torus([&](const Block3x3& b) { return sr.next(b); }, cells, start.width(),
+                                start.height());
         ASSERT_EQ(cells_of(b->grid()), cells)
             << rule.to_string() << " " << start.width() << "x" << start.height() << " generation "
             << g + 1 << " threads " << threads;
