@@ -14,6 +14,7 @@
 #include "toroid/core/rule_path.hpp"
 #include "toroid/core/rule_table.hpp"
 #include "toroid/core/table_reference.hpp"
+#include "toroid/io/checkpoint.hpp"
 
 namespace toroid {
 namespace {
@@ -134,6 +135,28 @@ TEST(NamedRuleBackend, RandomTablesOfEveryNeighbourhood) {
                 expect_backend_equals_cells(rule, random_grid(rng, 90, 50, states, density),
                                             density < 0.1 ? 25 : 6, 2);
         }
+}
+
+TEST(NamedRuleBackend, CheckpointsKeepEveryStateAndResume) {
+    const Rule rule = Rule::parse("WireWorld:T50,40");
+    std::mt19937_64 rng(9);
+    auto a = create_backend("cpu", rule, {});
+    a->load(random_grid(rng, 50, 40, 4, 0.5));
+    a->step(7);
+    const std::string path =
+        (fs::temp_directory_path() / ("toroid-named-" + std::to_string(::getpid()) + ".ckpt")).string();
+    save_checkpoint(path, a->checkpoint("test"));
+    const Checkpoint cp = load_checkpoint(path);
+    fs::remove(path);
+    EXPECT_EQ(cp.rule, rule);
+    EXPECT_EQ(cp.generation, 7u);
+    auto b = create_backend("cpu", cp.rule, {});
+    b->restore(cp);
+    EXPECT_EQ(b->grid(), a->grid());
+    a->step(11);
+    b->step(11);
+    EXPECT_EQ(b->grid(), a->grid());
+    EXPECT_EQ(b->generation(), 18u);
 }
 
 class RuleFolders : public ::testing::Test {
