@@ -171,7 +171,10 @@ void random_soup(AppState& app) {
     }
     Backend& b = backend_2d(app);
     Grid g(b.width(), b.height());
-    fill_soup(g, app.soup_density, app.soup_seed);
+    if (b.rule().named())  // every state of a named rule (WireWorld's wires too)
+        fill_state_soup(g, app.soup_density, b.rule().states(), app.soup_seed);
+    else
+        fill_soup(g, app.soup_density, app.soup_seed);
     b.load(g, 0);
     app.population_history.clear();
     app.ages.valid = false;
@@ -385,7 +388,10 @@ void random_fill_selection(AppState& app) {
     const Rect r = need_selection(app);
     Backend& b = backend_2d(app);
     Grid g(r.width, r.height);
-    fill_soup(g, app.soup_density, app.soup_seed);
+    if (b.rule().named())
+        fill_state_soup(g, app.soup_density, b.rule().states(), app.soup_seed);
+    else
+        fill_soup(g, app.soup_density, app.soup_seed);
     b.write_region(g, r.x, r.y);
     app.ages.valid = false;
 }

@@ -35,6 +35,7 @@
 #include "input.hpp"
 #include "input_queue.hpp"
 #include "panels.hpp"
+#include "toroid/frontend/rule_dir_option.hpp"
 #include "png_image.hpp"
 #include "script.hpp"
 #include "toroid/core/generation_count.hpp"
@@ -333,6 +334,7 @@ int main(int argc, char** argv) {
     CLI::App cli{"toroid-view: huge tori live (GLFW + OpenGL + Dear ImGui); h shows the keys"};
     toroid::view::ViewerOptions options;
     toroid::view::add_options(cli, options);
+    toroid::frontend::add_rule_dir_option(cli);  // where named rules are found
     try {
         cli.parse(argc, argv);
         return toroid::view::run(options);

@@ -20,6 +20,7 @@
 
 #include "actions.hpp"
 #include "input.hpp"
+#include "toroid/core/rule_path.hpp"
 #include "toroid/frontend/pattern_lookup.hpp"
 
 namespace toroid::view {
@@ -180,6 +181,20 @@ void panel_torus(AppState& app) {
         ImGui::PopStyleColor();
     } else
         ImGui::TextDisabled("B3/S23, B2/S34H, B2/S013V, B2(1/3)/S12H, W110 (1-D)");
+    // Named rules: Golly's families and the .rule files of the rule folders.
+    ImGui::SetNextItemWidth(220);
+    if (ImGui::BeginCombo("named rules", nullptr, ImGuiComboFlags_NoPreview)) {
+        if (app.named_rules.empty()) app.named_rules = known_rule_names();
+        for (const std::string& name : app.named_rules)
+            if (ImGui::Selectable(name.c_str(), name == app.rule_text)) {
+                app.rule_text = name;
+                validate_rule_text(app);
+                if (app.rule_message.empty()) run_action(app, [&] { apply_rule_text(app); });
+            }
+        ImGui::EndCombo();
+    } else {
+        app.named_rules.clear();  // listed afresh when opened (files may have come)
+    }
     if (app.rule.stochastic() && !app.eca)
         ImGui::Text("stochastic rule, seed %llu", static_cast<unsigned long long>(app.seed));
 

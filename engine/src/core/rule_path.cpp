@@ -137,4 +137,20 @@ NamedRule find_named_rule(const std::string& name) {
     return found;
 }
 
+std::vector<std::string> known_rule_names() {
+    std::vector<std::string> files;
+    for (const RuleFolder& folder : rule_folders()) {
+        std::error_code ec;
+        for (fs::directory_iterator it(folder.path, ec), end; !ec && it != end; it.increment(ec)) {
+            const fs::path& p = it->path();
+            if (p.extension() == ".rule" && it->is_regular_file(ec)) files.push_back(p.stem().string());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    files.erase(std::unique(files.begin(), files.end()), files.end());
+    std::vector<std::string> out = builtin_state_rule_names();
+    out.insert(out.end(), files.begin(), files.end());
+    return out;
+}
+
 }  // namespace toroid

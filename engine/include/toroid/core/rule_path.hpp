@@ -49,4 +49,8 @@ struct NamedRule {
 // `name` carries no torus suffix. InputError when the file found is bad.
 NamedRule find_named_rule(const std::string& name);
 
+// Every name a rule picker can offer: the built-in families, then the
+// `.rule` files of every folder (by file name, '_' kept), sorted, once each.
+std::vector<std::string> known_rule_names();
+
 }  // namespace toroid
