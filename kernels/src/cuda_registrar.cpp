@@ -16,6 +16,7 @@
 #include "toroid/eca/eca_backend.hpp"
 #include "toroid/gpu/batch.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
+#include "toroid/gpu/cuda_named_rule_backend.hpp"
 #include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
 
@@ -39,6 +40,8 @@ bool cuda_usable() {
                             .usable = cuda_usable,
                             .why = device_description,
                             .create = [](const Rule& rule, const BackendOptions& options) {
+                                // Rule tables and trees run on their own byte torus.
+                                if (rule.named()) return make_cuda_named_rule_backend(rule, options);
                                 return make_cuda_backend(rule, options);
                             }});
     eca_backend_registry().add({.name = "cuda",
