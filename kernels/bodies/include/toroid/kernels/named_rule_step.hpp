@@ -19,13 +19,14 @@ namespace toroid::kernels {
 
 inline constexpr std::uint32_t kNamedBlockX = 32, kNamedBlockY = 8;
 
-// The tree as the device reads it: `data` as RuleTree::data, `order` the
-// BlockCell (0..8: nw n ne w c e sw s se) of each level.
+// The tree as the device reads it: `data` as RuleTree::data; `order` the
+// BlockCell (0..8: nw n ne w c e sw s se) of level k in bits 4k..4k+3 (no
+// array: a kernel indexing one at run time would spill it to local memory).
 struct NamedRuleTree {
     const std::uint32_t* data = nullptr;
     std::uint32_t root = 0;
     int levels = 0;
-    std::uint8_t order[9] = {};
+    std::uint64_t order = 0;
 };
 
 // The view of a tree whose `data` the device holds (levels: the cells read).
@@ -35,7 +36,7 @@ NamedRuleTree named_rule_tree(const std::uint32_t* data, std::uint32_t root, con
     t.data = data;
     t.root = root;
     for (auto cell : order)
-        if (t.levels < 9) t.order[t.levels++] = std::uint8_t(cell);
+        if (t.levels < 9) t.order |= std::uint64_t(cell) << (4 * t.levels++);
     return t;
 }
 
@@ -51,12 +52,13 @@ TOROID_HD void named_rule_step_body(const LaunchIndex& at, const NamedRuleTree& 
                                            std::int64_t width, std::int64_t height) {
     const std::int64_t x = at.global_x(), y = at.global_y();
     if (x >= width || y >= height) return;
-    const std::int64_t xs[3] = {x == 0 ? width - 1 : x - 1, x, x + 1 == width ? 0 : x + 1};
-    const std::int64_t ys[3] = {y == 0 ? height - 1 : y - 1, y, y + 1 == height ? 0 : y + 1};
     std::uint32_t v = tree.root;
     for (int k = 0; k < tree.levels; ++k) {
-        const int p = tree.order[k];
-        v = tree.data[v + cur[ys[p / 3] * width + xs[p % 3]]];
+        const int p = int((tree.order >> (4 * k)) & 15);
+        std::int64_t yy = y + p / 3 - 1, xx = x + p % 3 - 1;
+        yy = yy < 0 ? height - 1 : yy == height ? 0 : yy;
+        xx = xx < 0 ? width - 1 : xx == width ? 0 : xx;
+        v = tree.data[v + cur[yy * width + xx]];
     }
     next[y * width + x] = std::uint8_t(v);
 }
