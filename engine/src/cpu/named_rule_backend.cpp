@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "toroid/core/grid_hash.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 #include "toroid/error.hpp"
 
@@ -168,7 +169,34 @@ class NamedRuleCpuBackend final : public Backend {
         }
         return n;
     }
-    std::uint64_t hash() const override { return grid().hash(); }
+    // Grid::hash() of grid(), from the bytes in place (analysers hash every
+    // generation): the canonical words of each row's extent, built on the fly.
+    std::uint64_t hash() const override {
+        const std::int64_t words = (cur_.width + 63) / 64;
+        const std::uint64_t n = std::uint64_t(words * cur_.height);
+        std::uint64_t sum = 0;
+        for (std::int64_t y = 0; y < cur_.height; ++y) {
+            const Extent e = cur_.extent[std::size_t(y)];
+            if (e.empty()) continue;
+            const std::uint8_t* r = cur_.row(y);
+            for (std::int64_t j = e.lo / 64; j <= e.hi / 64; ++j) {
+                std::uint64_t live = 0, plane[8] = {};
+                const std::int64_t end = std::min(cur_.width, j * 64 + 64);
+                for (std::int64_t x = j * 64; x < end; ++x) {
+                    const int s = r[x];
+                    const std::uint64_t bit = std::uint64_t(1) << (x - j * 64);
+                    if (s == 1) live |= bit;
+                    else if (s > 1)
+                        for (int p = 0; p < planes_; ++p)
+                            if (((s - 1) >> p) & 1) plane[p] |= bit;
+                }
+                const std::uint64_t i = std::uint64_t(y * words + j);
+                sum += hash_word(i, live);
+                for (int p = 0; p < planes_; ++p) sum += hash_word(std::uint64_t(p + 1) * n + i, plane[p]);
+            }
+        }
+        return hash_finish(cur_.width, cur_.height, sum);
+    }
 
   private:
     static std::int64_t wrap(std::int64_t v, std::int64_t n) { return ((v % n) + n) % n; }
