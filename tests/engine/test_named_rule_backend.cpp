@@ -45,7 +45,7 @@ void expect_backend_equals_cells(const Rule& rule, const Grid& start, int gens, 
     for (int g = 0; g < gens; ++g) {
         b->step(1);
         const StateRule& sr = *rule.state_rule();
-        cells = step_byte_torus([&](const Block3x3& b) { return sr.next(b); }, cells, start.width(),
+        cells = step_byte_torus([&](const Block3x3& block) { return sr.next(block); }, cells, start.width(),
                                 start.height());
         ASSERT_EQ(cells_of(b->grid()), cells)
             << rule.to_string() << " " << start.width() << "x" << start.height() << " generation "
