@@ -67,7 +67,8 @@ void info(const std::string& path, bool json) {
             const StateRule& r = *p.rule->state_rule();
             j["rule_origin"] = r.origin();
             j["rule_neighbourhood"] = to_string(r.neighbourhood());
-            if (const auto* tree = dynamic_cast<const TreeRule*>(&r)) j["rule_notes"] = tree->notes();
+            if (const auto* tree = dynamic_cast<const TreeRule*>(&r))
+                j["rule_notes"] = tree->notes();
         }
         j["states"] = states;
         if (!per_state.empty()) j["state_counts"] = per_state;

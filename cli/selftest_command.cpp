@@ -75,8 +75,8 @@ void selftest(const SelftestCliOptions& o) {
     };
     const SelftestReport r = tables ? run_table_selftest(table_count, so, show)
                                     : run_selftest(family, indices, so, show);
-    const std::string described = tables ? std::string("tables (random rule tables)")
-                                         : family.description();
+    const std::string described =
+        tables ? std::string("tables (random rule tables)") : family.description();
     progress.keep();
     if (o.json) {
         nlohmann::json fails = nlohmann::json::array();
@@ -97,9 +97,8 @@ void selftest(const SelftestCliOptions& o) {
         std::string names;
         for (const auto& b : r.backends) names += (names.empty() ? "" : ", ") + b;
         std::printf("selftest %s: %llu rules, %llu checks on %s in %.2f s: %llu failures\n",
-                    described.c_str(), (unsigned long long)r.rules,
-                    (unsigned long long)r.checks, names.c_str(), r.seconds,
-                    (unsigned long long)r.failure_count);
+                    described.c_str(), (unsigned long long)r.rules, (unsigned long long)r.checks,
+                    names.c_str(), r.seconds, (unsigned long long)r.failure_count);
         for (const auto& f : r.failures)
             std::printf("  FAIL %s on %s, %lldx%lld torus, generation %llu\n", f.rule.c_str(),
                         f.backend.c_str(), (long long)f.width, (long long)f.height,

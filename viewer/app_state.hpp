@@ -104,7 +104,7 @@ struct AppState {
 
     // --- panel fields --------------------------------------------------------
     std::string rule_text;
-    std::string rule_message;  // the parser's message for rule_text ("" = valid)
+    std::string rule_message;              // the parser's message for rule_text ("" = valid)
     std::vector<std::string> named_rules;  // the rule picker's list while it is open
     bool focus_rule_field = false;
     std::string new_size = "512x512";

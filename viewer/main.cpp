@@ -35,11 +35,11 @@
 #include "input.hpp"
 #include "input_queue.hpp"
 #include "panels.hpp"
-#include "toroid/frontend/rule_dir_option.hpp"
 #include "png_image.hpp"
 #include "script.hpp"
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
+#include "toroid/frontend/rule_dir_option.hpp"
 #include "toroid/frontend/start_options.hpp"
 
 namespace toroid::view {

@@ -40,8 +40,8 @@ class CudaNamedRuleBackend final : public Backend {
                                   "rule tables and trees; use --backend cpu");
         const RuleTree& t = tree->tree();
         tree_ = DeviceBuffer<std::uint32_t>(t.data.size());
-        TOROID_CUDA_CHECK(cudaMemcpy(tree_.get(), t.data.data(), t.data.size() * 4,
-                                     cudaMemcpyHostToDevice));
+        TOROID_CUDA_CHECK(
+            cudaMemcpy(tree_.get(), t.data.data(), t.data.size() * 4, cudaMemcpyHostToDevice));
         view_ = kernels::named_rule_tree(tree_.get(), t.root, t.order);
         load(Grid(1, 1), 0);
     }
@@ -94,12 +94,14 @@ class CudaNamedRuleBackend final : public Backend {
 
     bool get(std::int64_t x, std::int64_t y) const override {
         std::uint8_t s = 0;
-        TOROID_CUDA_CHECK(cudaMemcpy(&s, cells_[0].get() + offset(x, y), 1, cudaMemcpyDeviceToHost));
+        TOROID_CUDA_CHECK(
+            cudaMemcpy(&s, cells_[0].get() + offset(x, y), 1, cudaMemcpyDeviceToHost));
         return s != 0;
     }
     void set(std::int64_t x, std::int64_t y, bool alive) override {
         const std::uint8_t s = alive ? 1 : 0;
-        TOROID_CUDA_CHECK(cudaMemcpy(cells_[0].get() + offset(x, y), &s, 1, cudaMemcpyHostToDevice));
+        TOROID_CUDA_CHECK(
+            cudaMemcpy(cells_[0].get() + offset(x, y), &s, 1, cudaMemcpyHostToDevice));
     }
 
     void step(std::uint64_t generations) override {

@@ -41,7 +41,8 @@ bool cuda_usable() {
                             .why = device_description,
                             .create = [](const Rule& rule, const BackendOptions& options) {
                                 // Rule tables and trees run on their own byte torus.
-                                if (rule.named()) return make_cuda_named_rule_backend(rule, options);
+                                if (rule.named())
+                                    return make_cuda_named_rule_backend(rule, options);
                                 return make_cuda_backend(rule, options);
                             }});
     eca_backend_registry().add({.name = "cuda",

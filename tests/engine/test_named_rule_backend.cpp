@@ -24,7 +24,8 @@ namespace fs = std::filesystem;
 std::vector<std::uint8_t> cells_of(const Grid& g) {
     std::vector<std::uint8_t> out(std::size_t(g.width() * g.height()));
     for (std::int64_t y = 0; y < g.height(); ++y)
-        for (std::int64_t x = 0; x < g.width(); ++x) out[std::size_t(y * g.width() + x)] = std::uint8_t(g.state(x, y));
+        for (std::int64_t x = 0; x < g.width(); ++x)
+            out[std::size_t(y * g.width() + x)] = std::uint8_t(g.state(x, y));
     return out;
 }
 
@@ -45,8 +46,8 @@ void expect_backend_equals_cells(const Rule& rule, const Grid& start, int gens, 
     for (int g = 0; g < gens; ++g) {
         b->step(1);
         const StateRule& sr = *rule.state_rule();
-        cells = step_byte_torus([&](const Block3x3& block) { return sr.next(block); }, cells, start.width(),
-                                start.height());
+        cells = step_byte_torus([&](const Block3x3& block) { return sr.next(block); }, cells,
+                                start.width(), start.height());
         ASSERT_EQ(cells_of(b->grid()), cells)
             << rule.to_string() << " " << start.width() << "x" << start.height() << " generation "
             << g + 1 << " threads " << threads;
@@ -114,14 +115,20 @@ TEST(NamedRuleBackend, RandomTablesOfEveryNeighbourhood) {
         {CellNeighbourhood::OneDimensional, "reflect"}};
     for (auto [n, sym] : kinds)
         for (int states : {3, 6}) {
-            std::string text = "n_states:" + std::to_string(states) + "\nneighborhood:" + to_string(n) +
-                               "\nsymmetries:" + sym + "\nvar a={0,1,2}\nvar b={1,2}\n";
-            const int k = n == CellNeighbourhood::Moore ? 9 : n == CellNeighbourhood::VonNeumann ? 5
-                              : n == CellNeighbourhood::Hexagonal ? 7 : 3;
+            std::string text = "n_states:" + std::to_string(states) +
+                               "\nneighborhood:" + to_string(n) + "\nsymmetries:" + sym +
+                               "\nvar a={0,1,2}\nvar b={1,2}\n";
+            const int k = n == CellNeighbourhood::Moore        ? 9
+                          : n == CellNeighbourhood::VonNeumann ? 5
+                          : n == CellNeighbourhood::Hexagonal  ? 7
+                                                               : 3;
             for (int line = 0; line < 30; ++line) {
                 for (int i = 0; i < k; ++i) {
                     const int r = int(rng() % 4);
-                    text += (r == 0 ? "a" : r == 1 ? "b" : std::to_string(rng() % std::uint64_t(states))) + std::string(",");
+                    text += (r == 0   ? "a"
+                             : r == 1 ? "b"
+                                      : std::to_string(rng() % std::uint64_t(states))) +
+                            std::string(",");
                 }
                 text += std::to_string(rng() % std::uint64_t(states)) + "\n";
             }
@@ -144,7 +151,8 @@ TEST(NamedRuleBackend, CheckpointsKeepEveryStateAndResume) {
     a->load(random_grid(rng, 50, 40, 4, 0.5));
     a->step(7);
     const std::string path =
-        (fs::temp_directory_path() / ("toroid-named-" + std::to_string(::getpid()) + ".ckpt")).string();
+        (fs::temp_directory_path() / ("toroid-named-" + std::to_string(::getpid()) + ".ckpt"))
+            .string();
     save_checkpoint(path, a->checkpoint("test"));
     const Checkpoint cp = load_checkpoint(path);
     fs::remove(path);

@@ -22,7 +22,6 @@ std::uint8_t match_table(const RuleTable& table, const Block3x3& b) {
     return TableReference(table).next(b);
 }
 
-
 std::string random_table(std::mt19937_64& rng, CellNeighbourhood n, const std::string& symmetries,
                          int states, int lines) {
     return random_rule_table_text(rng, n, symmetries, states, lines);
@@ -42,7 +41,8 @@ void for_blocks(std::mt19937_64& rng, int states, int samples, F&& f) {
         for (std::uint64_t i = 0; i < all; ++i) {
             std::uint64_t v = i;
             std::uint8_t c[9];
-            for (auto& x : c) x = std::uint8_t(v % std::uint64_t(states)), v /= std::uint64_t(states);
+            for (auto& x : c)
+                x = std::uint8_t(v % std::uint64_t(states)), v /= std::uint64_t(states);
             f(Block3x3{c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]});
         }
         return;
@@ -115,18 +115,23 @@ TEST(RuleTable, TreeRuleRowsEqualItsCells) {
                 std::vector<std::uint8_t> rows[3];
                 for (auto& r : rows) {
                     r.resize(std::size_t(width + 2));
-                    for (std::int64_t x = 0; x < width; ++x) r[std::size_t(x + 1)] = std::uint8_t(rng() % std::uint64_t(states));
+                    for (std::int64_t x = 0; x < width; ++x)
+                        r[std::size_t(x + 1)] = std::uint8_t(rng() % std::uint64_t(states));
                     r[0] = r[std::size_t(width)];
                     r[std::size_t(width + 1)] = r[1];
                 }
                 std::vector<std::uint8_t> out(static_cast<std::size_t>(width));
-                rule.step_row(rows[0].data() + 1, rows[1].data() + 1, rows[2].data() + 1, width, out.data());
+                rule.step_row(rows[0].data() + 1, rows[1].data() + 1, rows[2].data() + 1, width,
+                              out.data());
                 for (std::int64_t x = 0; x < width; ++x) {
-                    auto at = [&](int r, std::int64_t dx) { return rows[r][std::size_t(x + 1 + dx)]; };
-                    const Block3x3 b{at(0, -1), at(0, 0), at(0, 1), at(1, -1), at(1, 0),
+                    auto at = [&](int r, std::int64_t dx) {
+                        return rows[r][std::size_t(x + 1 + dx)];
+                    };
+                    const Block3x3 b{at(0, -1), at(0, 0),  at(0, 1), at(1, -1), at(1, 0),
                                      at(1, 1),  at(2, -1), at(2, 0), at(2, 1)};
                     ASSERT_EQ(int(out[std::size_t(x)]), int(rule.next(b)))
-                        << to_string(c.n) << " states " << states << " width " << width << " x " << x;
+                        << to_string(c.n) << " states " << states << " width " << width << " x "
+                        << x;
                 }
             }
         }
@@ -172,8 +177,8 @@ TEST(RuleTable, AVariableNamedTwiceIsBound) {
 }
 
 TEST(RuleTable, CompactDigitsAndVariablesInsideVariables) {
-    const RuleTable compact =
-        parse_rule_table("n_states:3\nneighborhood:vonNeumann\nsymmetries:rotate4\n012002\n", "c.rule", 1);
+    const RuleTable compact = parse_rule_table(
+        "n_states:3\nneighborhood:vonNeumann\nsymmetries:rotate4\n012002\n", "c.rule", 1);
     ASSERT_EQ(compact.transitions.size(), 1u);
     const RuleTree tree = compile_rule_table(compact, "c.rule");
     // c=0 N=1 E=2 S=0 W=0 -> 2, and its rotations.
@@ -181,14 +186,16 @@ TEST(RuleTable, CompactDigitsAndVariablesInsideVariables) {
     EXPECT_EQ(tree.eval(Block3x3{0, 0, 0, 0, 0, 1, 0, 2, 0}), 2);  // E=1 S=2
     EXPECT_EQ(tree.eval(Block3x3{0, 2, 0, 0, 0, 1, 0, 0, 0}), 0);  // mirrored: no
     const RuleTable nested = parse_rule_table(
-        "n_states:4\nneighborhood:oneDimensional\nsymmetries:none\nvar a={1}\nvar b={a,2}\n0,b,b,3\n",
+        "n_states:4\nneighborhood:oneDimensional\nsymmetries:none\nvar a={1}\nvar "
+        "b={a,2}\n0,b,b,3\n",
         "n.rule", 1);
     EXPECT_EQ(nested.transitions.size(), 2u);
 }
 
 TEST(RuleTable, PermuteCountsStatesWhereverTheyAre) {
     const RuleTable t = parse_rule_table(
-        "n_states:3\nneighborhood:Moore\nsymmetries:permute\nvar a={0,2}\nvar b={0,2}\nvar c={0,2}\n"
+        "n_states:3\nneighborhood:Moore\nsymmetries:permute\nvar a={0,2}\nvar b={0,2}\nvar "
+        "c={0,2}\n"
         "var d={0,2}\nvar e={0,2}\nvar f={0,2}\n0,1,1,a,b,c,d,e,f,1\n",
         "p.rule", 1);
     const RuleTree tree = compile_rule_table(t, "p.rule");
@@ -230,7 +237,8 @@ TEST(RuleTree, AHandWrittenTree) {
     EXPECT_EQ(f.rule->states(), 2);
     // Parity of n + w + e + s + c.
     for (int v = 0; v < 32; ++v) {
-        const std::uint8_t n = v & 1, w = (v >> 1) & 1, e = (v >> 2) & 1, s = (v >> 3) & 1, c = (v >> 4) & 1;
+        const std::uint8_t n = v & 1, w = (v >> 1) & 1, e = (v >> 2) & 1, s = (v >> 3) & 1,
+                           c = (v >> 4) & 1;
         EXPECT_EQ(f.rule->next(Block3x3{1, n, 1, w, c, e, 1, s, 1}), (n + w + e + s + c) % 2);
     }
 }
@@ -248,7 +256,8 @@ TEST(RuleFile, ColoursSectionsAndNotes) {
     EXPECT_EQ(c[4], (StateColour{255, 255, 0}));
     EXPECT_EQ(f.notes.size(), 2u);  // @ICONS and @NAMES
     const RuleFile g = parse_rule_file(
-        "@RULE G\n@TABLE\nn_states:4\nneighborhood:Moore\nsymmetries:none\n@COLORS\n0 0 255 255 0 0\n",
+        "@RULE G\n@TABLE\nn_states:4\nneighborhood:Moore\nsymmetries:none\n@COLORS\n0 0 255 255 0 "
+        "0\n",
         "g.rule");
     EXPECT_EQ(g.rule->colours()[1], (StateColour{0, 0, 255}));
     EXPECT_EQ(g.rule->colours()[2], (StateColour{128, 0, 128}));
@@ -261,13 +270,16 @@ std::string file_error(const std::string& text) {
 
 TEST(RuleFile, BadFilesSayFileLineAndWhat) {
     const std::string head = "@RULE Bad\n@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:none\n";
-    EXPECT_NE(file_error(head + "0,0,0,0,0,0,0,0,0,3\n").find("bad.rule:6: state 3 in the next state is out of range"),
+    EXPECT_NE(file_error(head + "0,0,0,0,0,0,0,0,0,3\n")
+                  .find("bad.rule:6: state 3 in the next state is out of range"),
               std::string::npos);
-    EXPECT_NE(file_error(head + "var a={0,5}\n").find("bad.rule:6: state 5 in the variable"), std::string::npos);
+    EXPECT_NE(file_error(head + "var a={0,5}\n").find("bad.rule:6: state 5 in the variable"),
+              std::string::npos);
     EXPECT_NE(file_error("@RULE B\n@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:rotate3\n")
                   .find("bad.rule:5: symmetries 'rotate3' is not one of the Moore symmetries"),
               std::string::npos);
-    EXPECT_NE(file_error(head + "0,q,0,0,0,0,0,0,0,1\n").find("'q' in the transition is neither a state nor a variable"),
+    EXPECT_NE(file_error(head + "0,q,0,0,0,0,0,0,0,1\n")
+                  .find("'q' in the transition is neither a state nor a variable"),
               std::string::npos);
     // Named once among the inputs and once as the next state: bound, fine.
     EXPECT_EQ(file_error(head + "var a={0,1}\n0,a,0,0,0,0,0,0,0,a\n"), "(no InputError)");
@@ -278,20 +290,23 @@ TEST(RuleFile, BadFilesSayFileLineAndWhat) {
     EXPECT_NE(file_error("@RULE B\n@TABLE\nneighborhood:Moore\n0,0,0,0,0,0,0,0,0,1\n")
                   .find("comes before the table declares n_states, symmetries"),
               std::string::npos);
-    EXPECT_NE(file_error("@RULE B\n@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n2 0 7\n")
-                  .find("bad.rule:7: node 7 is not defined before this line"),
-              std::string::npos);
-    EXPECT_NE(file_error("@RULE B\n@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n3 0 0\n")
-                  .find("node 0 has level 1, expected 2"),
-              std::string::npos);
+    EXPECT_NE(
+        file_error("@RULE B\n@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n2 0 7\n")
+            .find("bad.rule:7: node 7 is not defined before this line"),
+        std::string::npos);
+    EXPECT_NE(
+        file_error("@RULE B\n@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=2\n1 0 1\n3 0 0\n")
+            .find("node 0 has level 1, expected 2"),
+        std::string::npos);
     EXPECT_NE(file_error("@RULE B\n@TREE\nnum_states=2\nnum_neighbors=4\nnum_nodes=1\n1 0 5\n")
                   .find("next state 5 is not below num_states=2"),
               std::string::npos);
     EXPECT_NE(file_error("@RULE B\n@TREE\nnum_states=2\nnum_neighbors=8\nnum_nodes=1\n1 0 1\n")
                   .find("the last node (the root) has level 1, expected 9"),
               std::string::npos);
-    EXPECT_NE(file_error("@RULE B\n@TABLE\nn_states:3\xff\n").find("bad.rule:3: byte 25 is not UTF-8"),
-              std::string::npos);
+    EXPECT_NE(
+        file_error("@RULE B\n@TABLE\nn_states:3\xff\n").find("bad.rule:3: byte 25 is not UTF-8"),
+        std::string::npos);
     EXPECT_NE(file_error("nothing\n").find("starts with '@RULE <name>'"), std::string::npos);
     EXPECT_NE(file_error("@RULE X\n@COLORS\n").find("no @TABLE or @TREE"), std::string::npos);
 }
@@ -299,8 +314,9 @@ TEST(RuleFile, BadFilesSayFileLineAndWhat) {
 TEST(RuleFile, HugeTablesAreRefusedPlainly) {
     // A million and one transitions, each bound over two values: refused
     // while reading, before any compilation.
-    std::string text = "@RULE Huge\n@TABLE\nn_states:2\nneighborhood:oneDimensional\nsymmetries:none\n"
-                       "var a={0,1}\nvar b={0,1}\nvar c={0,1}\n";
+    std::string text =
+        "@RULE Huge\n@TABLE\nn_states:2\nneighborhood:oneDimensional\nsymmetries:none\n"
+        "var a={0,1}\nvar b={0,1}\nvar c={0,1}\n";
     for (int i = 0; i < 200'000; ++i) text += "a,b,c,a\nc,b,a,c\na,a,b,1\n";
     const std::string e = file_error(text);
     EXPECT_NE(e.find("more than 1000000 transitions"), std::string::npos) << e;

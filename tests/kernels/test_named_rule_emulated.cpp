@@ -37,7 +37,8 @@ void expect_body_equals_cpu(const Rule& rule, std::int64_t w, std::int64_t h, st
     cpu->load(start);
     testing::for_each_launch_order([&] {
         std::vector<std::uint8_t> cur = cells_of(start), next(cur.size(), 0xff);
-        const kernels::NamedRuleTree view = kernels::named_rule_tree(t.data.data(), t.root, t.order);
+        const kernels::NamedRuleTree view =
+            kernels::named_rule_tree(t.data.data(), t.root, t.order);
         const kernels::LaunchShape shape = kernels::named_rule_launch(w, h);
         auto c = create_backend("cpu", rule, {});
         c->load(start);
@@ -61,8 +62,9 @@ TEST(EmulatedNamedRuleKernel, WireWorldAndRandomTablesEqualTheCpu) {
                                 CellNeighbourhood::Hexagonal, CellNeighbourhood::OneDimensional}) {
         const RuleTable table =
             parse_rule_table(random_rule_table_text(rng, n, "none", 5, 25), "emulated", 1);
-        const Rule rule = Rule::from_state_rule(std::make_shared<TreeRule>(
-            "Emulated", n, compile_rule_table(table, "emulated"), std::vector<StateColour>{}, "test"));
+        const Rule rule = Rule::from_state_rule(
+            std::make_shared<TreeRule>("Emulated", n, compile_rule_table(table, "emulated"),
+                                       std::vector<StateColour>{}, "test"));
         expect_body_equals_cpu(rule, 37, 11, 5);
     }
 }

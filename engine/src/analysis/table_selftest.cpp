@@ -13,22 +13,27 @@
 namespace toroid {
 namespace {
 
-constexpr std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1}, {2, 3}, {3, 1}, {5, 7}, {65, 5}, {40, 33}};
+constexpr std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1}, {2, 3},  {3, 1},
+                                                            {5, 7}, {65, 5}, {40, 33}};
 
 const std::vector<std::string>& symmetries_of(CellNeighbourhood n) {
-    static const std::vector<std::string> moore{"none",           "rotate4",        "rotate8",
-                                                "rotate4reflect", "rotate8reflect", "reflect_horizontal",
-                                                "permute"};
-    static const std::vector<std::string> vn{"none", "rotate4", "rotate4reflect", "reflect_horizontal",
-                                             "permute"};
+    static const std::vector<std::string> moore{
+        "none",   "rotate4", "rotate8", "rotate4reflect", "rotate8reflect", "reflect_horizontal",
+        "permute"};
+    static const std::vector<std::string> vn{"none", "rotate4", "rotate4reflect",
+                                             "reflect_horizontal", "permute"};
     static const std::vector<std::string> hex{"none",    "rotate2",        "rotate3",
                                               "rotate6", "rotate6reflect", "permute"};
     static const std::vector<std::string> one{"none", "reflect", "permute"};
     switch (n) {
-        case CellNeighbourhood::Moore: return moore;
-        case CellNeighbourhood::VonNeumann: return vn;
-        case CellNeighbourhood::Hexagonal: return hex;
-        case CellNeighbourhood::OneDimensional: return one;
+        case CellNeighbourhood::Moore:
+            return moore;
+        case CellNeighbourhood::VonNeumann:
+            return vn;
+        case CellNeighbourhood::Hexagonal:
+            return hex;
+        case CellNeighbourhood::OneDimensional:
+            return one;
     }
     return one;
 }
@@ -67,7 +72,8 @@ std::string random_rule_table_text(std::mt19937_64& rng, CellNeighbourhood n,
     for (int l = 0; l < transitions; ++l) {
         std::vector<std::string> tokens;
         for (int i = 0; i < k; ++i)
-            tokens.push_back(pick(3) == 0 ? std::to_string(pick(states)) : "v" + std::to_string(pick(vars)));
+            tokens.push_back(pick(3) == 0 ? std::to_string(pick(states))
+                                          : "v" + std::to_string(pick(vars)));
         std::string out = std::to_string(pick(states));
         const std::string& some = tokens[std::size_t(pick(k))];
         if (pick(3) == 0 && some[0] == 'v') out = some;  // a bound next state
@@ -104,7 +110,8 @@ SelftestReport run_table_selftest(std::uint64_t tables, const SelftestOptions& o
         std::uint64_t checks = 0;
         for (auto [w, h] : kSizes) {
             Grid start(w, h);
-            fill_state_soup(start, 0.6, states, o.seed ^ (task * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
+            fill_state_soup(start, 0.6, states,
+                            o.seed ^ (task * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
             std::vector<std::vector<std::uint8_t>> expected{cells_of(start)};
             for (int g = 0; g < o.generations; ++g)
                 expected.push_back(step_byte_torus(

@@ -100,9 +100,8 @@ Rule Rule::generations(const Rule& base, int states) {
 void Rule::refuse_multi_state(const char* what) const {
     if (!needs_multistate_backend()) return;
     const std::string has = range_rule() ? "has range " + std::to_string(range_.range)
-                            : named()    ? "is a named rule of " + std::to_string(states_) +
-                                            " states"
-                                         : "has " + std::to_string(states_) + " states";
+                            : named() ? "is a named rule of " + std::to_string(states_) + " states"
+                                      : "has " + std::to_string(states_) + " states";
     throw UnsupportedRule("rule " + to_string() + " " + has + ": " + what +
                           " runs two-state rules of range 1; multi-state and range-r rules run "
                           "only on the 'cpu' backend (which 'auto' chooses for them), in "

@@ -47,8 +47,8 @@ std::string_view trim(std::string_view s) {
 struct Section {
     std::string name;  // "@TABLE", ...
     std::string argument;
-    int line = 0;       // of the @ line
-    std::string body;   // the lines after it
+    int line = 0;      // of the @ line
+    std::string body;  // the lines after it
 };
 
 // Whole numbers from the start of a line, up to the first word that is not one.
@@ -59,7 +59,8 @@ std::vector<long> leading_numbers(std::string_view line) {
         while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == ',')) ++i;
         long v = 0;
         auto [p, ec] = std::from_chars(line.data() + i, line.data() + line.size(), v);
-        if (ec != std::errc() || (p < line.data() + line.size() && *p != ' ' && *p != '\t' && *p != ','))
+        if (ec != std::errc() ||
+            (p < line.data() + line.size() && *p != ' ' && *p != '\t' && *p != ','))
             break;
         out.push_back(v);
         i = std::size_t(p - line.data());
@@ -82,13 +83,14 @@ std::vector<StateColour> parse_colours(const Section& s, int states) {
         auto byte = [](long x) { return x >= 0 && x <= 255; };
         if (v.size() >= 6 && byte(v[0]) && byte(v[1]) && byte(v[2]) && byte(v[3]) && byte(v[4]) &&
             byte(v[5])) {
-            const auto g =
-                gradient_state_colours(states, {std::uint8_t(v[0]), std::uint8_t(v[1]), std::uint8_t(v[2])},
-                                       {std::uint8_t(v[3]), std::uint8_t(v[4]), std::uint8_t(v[5])});
+            const auto g = gradient_state_colours(
+                states, {std::uint8_t(v[0]), std::uint8_t(v[1]), std::uint8_t(v[2])},
+                {std::uint8_t(v[3]), std::uint8_t(v[4]), std::uint8_t(v[5])});
             for (std::size_t k = 1; k < g.size(); ++k) colours[k] = g[k];
         } else if (v.size() >= 4 && v[0] >= 0 && v[0] < states && byte(v[1]) && byte(v[2]) &&
                    byte(v[3])) {
-            colours[std::size_t(v[0])] = {std::uint8_t(v[1]), std::uint8_t(v[2]), std::uint8_t(v[3])};
+            colours[std::size_t(v[0])] = {std::uint8_t(v[1]), std::uint8_t(v[2]),
+                                          std::uint8_t(v[3])};
         }
         // Anything else is ignored, as Golly does.
     }
@@ -119,13 +121,16 @@ RuleTree parse_rule_tree(std::string_view section, const std::string& where, int
         if (eq != std::string_view::npos) {
             const std::string_view key = trim(line.substr(0, eq));
             const std::vector<long> v = leading_numbers(trim(line.substr(eq + 1)));
-            if (v.size() != 1) fail("'" + std::string(line) + "': expected '" + std::string(key) + "=<number>'");
+            if (v.size() != 1)
+                fail("'" + std::string(line) + "': expected '" + std::string(key) + "=<number>'");
             if (key == "num_states") {
-                if (v[0] < 2 || v[0] > 256) fail("num_states is " + std::to_string(v[0]) + ", expected 2..256");
+                if (v[0] < 2 || v[0] > 256)
+                    fail("num_states is " + std::to_string(v[0]) + ", expected 2..256");
                 states = int(v[0]);
             } else if (key == "num_neighbors") {
                 if (v[0] != 4 && v[0] != 8)
-                    fail("num_neighbors is " + std::to_string(v[0]) + ", expected 4 (von Neumann) or 8 (Moore)");
+                    fail("num_neighbors is " + std::to_string(v[0]) +
+                         ", expected 4 (von Neumann) or 8 (Moore)");
                 neighbours = int(v[0]);
             } else if (key == "num_nodes") {
                 if (v[0] < 1 || v[0] > 100'000'000)
@@ -145,7 +150,8 @@ RuleTree parse_rule_tree(std::string_view section, const std::string& where, int
                  std::string(line) + "'");
         const long level = v[0];
         if (level < 1 || level > neighbours + 1)
-            fail("node level " + std::to_string(level) + " is outside 1.." + std::to_string(neighbours + 1));
+            fail("node level " + std::to_string(level) + " is outside 1.." +
+                 std::to_string(neighbours + 1));
         if (long(level_of.size()) >= nodes_declared)
             fail("more nodes than num_nodes=" + std::to_string(nodes_declared));
         if (tree.data.size() + std::size_t(states) > max_tree_entries)
@@ -155,15 +161,18 @@ RuleTree parse_rule_tree(std::string_view section, const std::string& where, int
             const long e = v[k];
             if (level == 1) {
                 if (e < 0 || e >= states)
-                    fail("next state " + std::to_string(e) + " is not below num_states=" + std::to_string(states));
+                    fail("next state " + std::to_string(e) +
+                         " is not below num_states=" + std::to_string(states));
                 tree.data.push_back(std::uint32_t(e));
             } else {
                 if (e < 0 || e >= long(level_of.size()))
-                    fail("node " + std::to_string(e) + " is not defined before this line (nodes are numbered from 0 in "
+                    fail("node " + std::to_string(e) +
+                         " is not defined before this line (nodes are numbered from 0 in "
                          "the order written, and refer to earlier nodes)");
                 if (level_of[std::size_t(e)] != level - 1)
-                    fail("node " + std::to_string(e) + " has level " + std::to_string(level_of[std::size_t(e)]) +
-                         ", expected " + std::to_string(level - 1) + " (one below this node's)");
+                    fail("node " + std::to_string(e) + " has level " +
+                         std::to_string(level_of[std::size_t(e)]) + ", expected " +
+                         std::to_string(level - 1) + " (one below this node's)");
                 tree.data.push_back(std::uint32_t(e) * std::uint32_t(states));
             }
         }
@@ -177,8 +186,9 @@ RuleTree parse_rule_tree(std::string_view section, const std::string& where, int
                          std::to_string(level_of.size()) + " nodes, num_nodes says " +
                          std::to_string(nodes_declared));
     if (level_of.back() != neighbours + 1)
-        throw InputError(where + ":" + std::to_string(line_no) + ": the last node (the root) has level " +
-                         std::to_string(level_of.back()) + ", expected " + std::to_string(neighbours + 1));
+        throw InputError(where + ":" + std::to_string(line_no) +
+                         ": the last node (the root) has level " + std::to_string(level_of.back()) +
+                         ", expected " + std::to_string(neighbours + 1));
     neighbourhood = neighbours == 4 ? CellNeighbourhood::VonNeumann : CellNeighbourhood::Moore;
     tree.states = states;
     tree.order = tree_order(neighbourhood);
@@ -208,9 +218,9 @@ std::string rule_tree_text(const RuleTree& tree) {
             }
         frontier = std::move(next);
     }
-    std::string out = "num_states=" + std::to_string(c.states) + "\nnum_neighbors=" +
-                      std::to_string(neighbours) + "\nnum_nodes=" + std::to_string(level.size()) +
-                      "\n";
+    std::string out = "num_states=" + std::to_string(c.states) +
+                      "\nnum_neighbors=" + std::to_string(neighbours) +
+                      "\nnum_nodes=" + std::to_string(level.size()) + "\n";
     for (std::size_t i = 0; i < level.size(); ++i) {
         out += std::to_string(level[i]);
         for (std::size_t s = 0; s < n; ++s)
@@ -260,7 +270,8 @@ RuleFile parse_rule_file(std::string_view text, const std::string& where) {
         throw InputError(where + ":1: a rule file starts with '@RULE <name>'");
     file.name = sections.front().argument;
     if (file.name.empty())
-        throw InputError(where + ":" + std::to_string(sections.front().line) + ": @RULE names no rule");
+        throw InputError(where + ":" + std::to_string(sections.front().line) +
+                         ": @RULE names no rule");
     const Section* rule_section = nullptr;
     const Section* colours = nullptr;
     for (const Section& s : sections) {
@@ -269,8 +280,8 @@ RuleFile parse_rule_file(std::string_view text, const std::string& where) {
             if (!rule_section)
                 rule_section = &s;
             else
-                file.notes.push_back(s.name + " at line " + std::to_string(s.line) + " ignored: " +
-                                     rule_section->name + " at line " +
+                file.notes.push_back(s.name + " at line " + std::to_string(s.line) +
+                                     " ignored: " + rule_section->name + " at line " +
                                      std::to_string(rule_section->line) + " defines the rule");
         } else if (s.name == "@COLORS") {
             colours = &s;
@@ -281,8 +292,7 @@ RuleFile parse_rule_file(std::string_view text, const std::string& where) {
             file.notes.push_back(s.name + " at line " + std::to_string(s.line) + " ignored");
         }
     }
-    if (!rule_section)
-        throw InputError(where + ": the rule file has no @TABLE or @TREE section");
+    if (!rule_section) throw InputError(where + ": the rule file has no @TABLE or @TREE section");
     CellNeighbourhood neighbourhood = CellNeighbourhood::Moore;
     RuleTree tree;
     if (rule_section->name == "@TABLE") {

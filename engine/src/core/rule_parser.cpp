@@ -550,8 +550,7 @@ std::optional<Rule> parse_named_rule(std::string_view text, const std::string& r
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
     const std::size_t colon = t.find(':');
     const std::string name(t.substr(0, colon));
-    if (name.empty() || name.front() == '@' ||
-        name.find_first_of(" \t\r\n") != std::string::npos)
+    if (name.empty() || name.front() == '@' || name.find_first_of(" \t\r\n") != std::string::npos)
         return std::nullopt;
     // A rule of the grammars refused for its suffix (B3/S23:P40,40) is no name.
     try {
@@ -572,8 +571,7 @@ std::optional<Rule> parse_named_rule(std::string_view text, const std::string& r
             } catch (const InputError& e) {
                 const std::string why = e.what();
                 const std::size_t at = why.find(" is not supported: ");
-                const std::string rest =
-                    at == std::string::npos ? why : why.substr(at + 19);
+                const std::string rest = at == std::string::npos ? why : why.substr(at + 19);
                 throw UnsupportedRule("rule '" + std::string(t) + "' is not supported: " + rest);
             }
         }

@@ -143,7 +143,8 @@ std::vector<std::string> known_rule_names() {
         std::error_code ec;
         for (fs::directory_iterator it(folder.path, ec), end; !ec && it != end; it.increment(ec)) {
             const fs::path& p = it->path();
-            if (p.extension() == ".rule" && it->is_regular_file(ec)) files.push_back(p.stem().string());
+            if (p.extension() == ".rule" && it->is_regular_file(ec))
+                files.push_back(p.stem().string());
         }
     }
     std::sort(files.begin(), files.end());

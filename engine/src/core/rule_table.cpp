@@ -59,28 +59,36 @@ bool parse_number(const std::string& token, unsigned& value) {
 
 int inputs_of(CellNeighbourhood n) {
     switch (n) {
-        case CellNeighbourhood::Moore: return 9;
-        case CellNeighbourhood::VonNeumann: return 5;
-        case CellNeighbourhood::Hexagonal: return 7;
-        case CellNeighbourhood::OneDimensional: return 3;
+        case CellNeighbourhood::Moore:
+            return 9;
+        case CellNeighbourhood::VonNeumann:
+            return 5;
+        case CellNeighbourhood::Hexagonal:
+            return 7;
+        case CellNeighbourhood::OneDimensional:
+            return 3;
     }
     return 0;
 }
 
 const std::vector<std::string>& symmetry_names(CellNeighbourhood n) {
-    static const std::vector<std::string> moore{"none",           "rotate4",         "rotate8",
-                                                "rotate4reflect", "rotate8reflect",  "reflect_horizontal",
-                                                "permute"};
+    static const std::vector<std::string> moore{
+        "none",   "rotate4", "rotate8", "rotate4reflect", "rotate8reflect", "reflect_horizontal",
+        "permute"};
     static const std::vector<std::string> vn{"none", "rotate4", "rotate4reflect",
                                              "reflect_horizontal", "permute"};
     static const std::vector<std::string> hex{"none",    "rotate2",        "rotate3",
                                               "rotate6", "rotate6reflect", "permute"};
     static const std::vector<std::string> one{"none", "reflect", "permute"};
     switch (n) {
-        case CellNeighbourhood::Moore: return moore;
-        case CellNeighbourhood::VonNeumann: return vn;
-        case CellNeighbourhood::Hexagonal: return hex;
-        case CellNeighbourhood::OneDimensional: return one;
+        case CellNeighbourhood::Moore:
+            return moore;
+        case CellNeighbourhood::VonNeumann:
+            return vn;
+        case CellNeighbourhood::Hexagonal:
+            return hex;
+        case CellNeighbourhood::OneDimensional:
+            return one;
     }
     return one;
 }
@@ -162,7 +170,8 @@ class TableParser {
         if (have_states_ && have_neighbourhood_ && have_symmetries_) return;
         std::string missing;
         if (!have_states_) missing += "n_states";
-        if (!have_neighbourhood_) missing += std::string(missing.empty() ? "" : ", ") + "neighborhood";
+        if (!have_neighbourhood_)
+            missing += std::string(missing.empty() ? "" : ", ") + "neighborhood";
         if (!have_symmetries_) missing += std::string(missing.empty() ? "" : ", ") + "symmetries";
         fail(std::string(what) + " comes before the table declares " + missing +
              " (n_states:, neighborhood: and symmetries: lines come first)");
@@ -171,11 +180,12 @@ class TableParser {
     unsigned state_value(const std::string& token, const char* what) const {
         unsigned s = 0;
         if (!parse_number(token, s))
-            fail("'" + token + "' in " + what + " is neither a state nor a variable declared above");
+            fail("'" + token + "' in " + what +
+                 " is neither a state nor a variable declared above");
         if (s >= unsigned(table_.states))
             fail("state " + token + " in " + what + " is out of range: n_states is " +
-                 std::to_string(table_.states) + " (states 0.." + std::to_string(table_.states - 1) +
-                 ")");
+                 std::to_string(table_.states) + " (states 0.." +
+                 std::to_string(table_.states - 1) + ")");
         return s;
     }
 
@@ -354,10 +364,12 @@ class CandidateCompiler {
         for (std::size_t i = 0; i < expanded_.size(); ++i) {
             int l = int(order_.size());
             while (l > 0) {
-                const StateSet& in = expanded_[i].inputs[std::size_t(input_of_level_[std::size_t(l - 1)])];
+                const StateSet& in =
+                    expanded_[i].inputs[std::size_t(input_of_level_[std::size_t(l - 1)])];
                 bool full = true;
                 for (int w = 0; w < 4; ++w)
-                    full = full && (in[std::size_t(w)] & all[std::size_t(w)]) == all[std::size_t(w)];
+                    full =
+                        full && (in[std::size_t(w)] & all[std::size_t(w)]) == all[std::size_t(w)];
                 if (!full) break;
                 --l;
             }
@@ -403,7 +415,8 @@ class CandidateCompiler {
             for (std::uint32_t c : candidates)
                 if (has(expanded_[c].inputs[std::size_t(input)], unsigned(s))) next.push_back(c);
             if (last)  // the centre: the first match decides, or the cell stays
-                entries[std::size_t(s)] = next.empty() ? std::uint32_t(s) : expanded_[next[0]].output;
+                entries[std::size_t(s)] =
+                    next.empty() ? std::uint32_t(s) : expanded_[next[0]].output;
             else
                 entries[std::size_t(s)] = node(level + 1, prune(level + 1, std::move(next)));
         }
@@ -509,10 +522,14 @@ RuleTable parse_rule_table(std::string_view section, const std::string& where, i
 std::vector<BlockCell> table_cells(CellNeighbourhood n) {
     using enum BlockCell;
     switch (n) {
-        case CellNeighbourhood::Moore: return {C, N, NE, E, SE, S, SW, W, NW};
-        case CellNeighbourhood::VonNeumann: return {C, N, E, S, W};
-        case CellNeighbourhood::Hexagonal: return {C, N, E, SE, S, W, NW};
-        case CellNeighbourhood::OneDimensional: return {C, W, E};
+        case CellNeighbourhood::Moore:
+            return {C, N, NE, E, SE, S, SW, W, NW};
+        case CellNeighbourhood::VonNeumann:
+            return {C, N, E, S, W};
+        case CellNeighbourhood::Hexagonal:
+            return {C, N, E, SE, S, W, NW};
+        case CellNeighbourhood::OneDimensional:
+            return {C, W, E};
     }
     return {};
 }

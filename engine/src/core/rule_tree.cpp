@@ -13,15 +13,24 @@ namespace toroid {
 
 std::uint8_t cell_of(const Block3x3& b, BlockCell p) {
     switch (p) {
-        case BlockCell::NW: return b.nw;
-        case BlockCell::N: return b.n;
-        case BlockCell::NE: return b.ne;
-        case BlockCell::W: return b.w;
-        case BlockCell::C: return b.c;
-        case BlockCell::E: return b.e;
-        case BlockCell::SW: return b.sw;
-        case BlockCell::S: return b.s;
-        case BlockCell::SE: return b.se;
+        case BlockCell::NW:
+            return b.nw;
+        case BlockCell::N:
+            return b.n;
+        case BlockCell::NE:
+            return b.ne;
+        case BlockCell::W:
+            return b.w;
+        case BlockCell::C:
+            return b.c;
+        case BlockCell::E:
+            return b.e;
+        case BlockCell::SW:
+            return b.sw;
+        case BlockCell::S:
+            return b.s;
+        case BlockCell::SE:
+            return b.se;
     }
     return 0;
 }
@@ -29,10 +38,14 @@ std::uint8_t cell_of(const Block3x3& b, BlockCell p) {
 std::vector<BlockCell> tree_order(CellNeighbourhood n) {
     using enum BlockCell;
     switch (n) {
-        case CellNeighbourhood::Moore: return {NW, NE, SW, SE, N, W, E, S, C};
-        case CellNeighbourhood::VonNeumann: return {N, W, E, S, C};
-        case CellNeighbourhood::Hexagonal: return {NW, N, W, E, S, SE, C};
-        case CellNeighbourhood::OneDimensional: return {W, E, C};
+        case CellNeighbourhood::Moore:
+            return {NW, NE, SW, SE, N, W, E, S, C};
+        case CellNeighbourhood::VonNeumann:
+            return {N, W, E, S, C};
+        case CellNeighbourhood::Hexagonal:
+            return {NW, N, W, E, S, SE, C};
+        case CellNeighbourhood::OneDimensional:
+            return {W, E, C};
     }
     return {};
 }
@@ -119,9 +132,7 @@ RuleTree RuleTree::canonical() const {
 std::uint64_t RuleTree::fingerprint() const {
     const RuleTree c = canonical();
     std::string bytes;
-    auto put = [&](std::uint32_t v) {
-        bytes.append(reinterpret_cast<const char*>(&v), sizeof v);
-    };
+    auto put = [&](std::uint32_t v) { bytes.append(reinterpret_cast<const char*>(&v), sizeof v); };
     put(std::uint32_t(c.states));
     for (BlockCell p : c.order) put(std::uint32_t(p));
     put(c.root);
@@ -142,24 +153,36 @@ std::vector<BlockCell> flat_cells(CellNeighbourhood n) {
     using enum BlockCell;
     switch (n) {
         case CellNeighbourhood::Moore:
-        case CellNeighbourhood::Hexagonal: return {NW, W, SW, N, C, S, NE, E, SE};
-        case CellNeighbourhood::VonNeumann: return {N, W, C, E, S};
-        case CellNeighbourhood::OneDimensional: return {W, C, E};
+        case CellNeighbourhood::Hexagonal:
+            return {NW, W, SW, N, C, S, NE, E, SE};
+        case CellNeighbourhood::VonNeumann:
+            return {N, W, C, E, S};
+        case CellNeighbourhood::OneDimensional:
+            return {W, C, E};
     }
     return {};
 }
 
 std::uint8_t& cell_ref(Block3x3& b, BlockCell p) {
     switch (p) {
-        case BlockCell::NW: return b.nw;
-        case BlockCell::N: return b.n;
-        case BlockCell::NE: return b.ne;
-        case BlockCell::W: return b.w;
-        case BlockCell::C: return b.c;
-        case BlockCell::E: return b.e;
-        case BlockCell::SW: return b.sw;
-        case BlockCell::S: return b.s;
-        case BlockCell::SE: return b.se;
+        case BlockCell::NW:
+            return b.nw;
+        case BlockCell::N:
+            return b.n;
+        case BlockCell::NE:
+            return b.ne;
+        case BlockCell::W:
+            return b.w;
+        case BlockCell::C:
+            return b.c;
+        case BlockCell::E:
+            return b.e;
+        case BlockCell::SW:
+            return b.sw;
+        case BlockCell::S:
+            return b.s;
+        case BlockCell::SE:
+            return b.se;
     }
     return b.c;
 }

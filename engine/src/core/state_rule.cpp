@@ -6,10 +6,14 @@ namespace toroid {
 
 const char* to_string(CellNeighbourhood n) {
     switch (n) {
-        case CellNeighbourhood::Moore: return "Moore";
-        case CellNeighbourhood::VonNeumann: return "vonNeumann";
-        case CellNeighbourhood::Hexagonal: return "hexagonal";
-        case CellNeighbourhood::OneDimensional: return "oneDimensional";
+        case CellNeighbourhood::Moore:
+            return "Moore";
+        case CellNeighbourhood::VonNeumann:
+            return "vonNeumann";
+        case CellNeighbourhood::Hexagonal:
+            return "hexagonal";
+        case CellNeighbourhood::OneDimensional:
+            return "oneDimensional";
     }
     return "?";
 }
@@ -40,7 +44,8 @@ std::vector<StateColour> gradient_state_colours(int states, StateColour from, St
         return std::uint8_t(int(double(a) + n * (double(b) - double(a)) / double(last - 1) + 0.5));
     };
     for (int n = 1; n < last - 1; ++n)
-        colours[std::size_t(n + 1)] = {mix(from.r, to.r, n), mix(from.g, to.g, n), mix(from.b, to.b, n)};
+        colours[std::size_t(n + 1)] = {mix(from.r, to.r, n), mix(from.g, to.g, n),
+                                       mix(from.b, to.b, n)};
     if (last > 1) colours[std::size_t(last)] = to;
     return colours;
 }

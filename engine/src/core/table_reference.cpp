@@ -16,10 +16,12 @@ std::vector<Offset> offsets(CellNeighbourhood n) {
     switch (n) {
         case CellNeighbourhood::Moore:
             return {{0, 0}, {0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}};
-        case CellNeighbourhood::VonNeumann: return {{0, 0}, {0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+        case CellNeighbourhood::VonNeumann:
+            return {{0, 0}, {0, -1}, {1, 0}, {0, 1}, {-1, 0}};
         case CellNeighbourhood::Hexagonal:
             return {{0, 0}, {0, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}};
-        case CellNeighbourhood::OneDimensional: return {{0, 0}, {-1, 0}, {1, 0}};
+        case CellNeighbourhood::OneDimensional:
+            return {{0, 0}, {-1, 0}, {1, 0}};
     }
     return {};
 }
@@ -34,10 +36,18 @@ bool in(const StateSet& set, unsigned s) {
 }
 
 using Map = Offset (*)(Offset);
-Offset quarter(Offset o) { return {-o.second, o.first}; }
-Offset mirror(Offset o) { return {-o.first, o.second}; }
-Offset sixth(Offset o) { return {o.first - o.second, o.first}; }
-Offset hex_mirror(Offset o) { return {o.second, o.first}; }
+Offset quarter(Offset o) {
+    return {-o.second, o.first};
+}
+Offset mirror(Offset o) {
+    return {-o.first, o.second};
+}
+Offset sixth(Offset o) {
+    return {o.first - o.second, o.first};
+}
+Offset hex_mirror(Offset o) {
+    return {o.second, o.first};
+}
 
 // Each symmetry as a list of maps of offsets (composed from the generators).
 std::vector<std::vector<Offset>> images(const RuleTable& t) {
@@ -62,15 +72,27 @@ std::vector<std::vector<Offset>> images(const RuleTable& t) {
         }
     };
     const std::string& s = t.symmetries;
-    if (s == "none" || s == "permute") apply({});
-    else if (s == "rotate4") turns(quarter, 4, nullptr);
-    else if (s == "rotate4reflect") turns(quarter, 4, mirror);
-    else if (s == "reflect_horizontal") turns(quarter, 1, mirror);
-    else if (s == "reflect") turns(quarter, 1, mirror);
-    else if (s == "rotate2") { apply({}); apply({sixth, sixth, sixth}); }
-    else if (s == "rotate3") { apply({}); apply({sixth, sixth}); apply({sixth, sixth, sixth, sixth}); }
-    else if (s == "rotate6") turns(sixth, 6, nullptr);
-    else if (s == "rotate6reflect") turns(sixth, 6, hex_mirror);
+    if (s == "none" || s == "permute")
+        apply({});
+    else if (s == "rotate4")
+        turns(quarter, 4, nullptr);
+    else if (s == "rotate4reflect")
+        turns(quarter, 4, mirror);
+    else if (s == "reflect_horizontal")
+        turns(quarter, 1, mirror);
+    else if (s == "reflect")
+        turns(quarter, 1, mirror);
+    else if (s == "rotate2") {
+        apply({});
+        apply({sixth, sixth, sixth});
+    } else if (s == "rotate3") {
+        apply({});
+        apply({sixth, sixth});
+        apply({sixth, sixth, sixth, sixth});
+    } else if (s == "rotate6")
+        turns(sixth, 6, nullptr);
+    else if (s == "rotate6reflect")
+        turns(sixth, 6, hex_mirror);
     else if (s == "rotate8" || s == "rotate8reflect") {
         // The ring of eight neighbours shifted by one cell (and mirrored).
         for (int k = 0; k < 8; ++k)
@@ -89,7 +111,8 @@ std::vector<std::vector<Offset>> images(const RuleTable& t) {
 
 }  // namespace
 
-TableReference::TableReference(RuleTable table) : table_(std::move(table)), images_(images(table_)) {}
+TableReference::TableReference(RuleTable table)
+    : table_(std::move(table)), images_(images(table_)) {}
 
 std::uint8_t TableReference::next(const Block3x3& block) const {
     const RuleTable& table = table_;

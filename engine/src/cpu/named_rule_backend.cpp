@@ -185,14 +185,16 @@ class NamedRuleCpuBackend final : public Backend {
                 for (std::int64_t x = j * 64; x < end; ++x) {
                     const int s = r[x];
                     const std::uint64_t bit = std::uint64_t(1) << (x - j * 64);
-                    if (s == 1) live |= bit;
+                    if (s == 1)
+                        live |= bit;
                     else if (s > 1)
                         for (int p = 0; p < planes_; ++p)
                             if (((s - 1) >> p) & 1) plane[p] |= bit;
                 }
                 const std::uint64_t i = std::uint64_t(y * words + j);
                 sum += hash_word(i, live);
-                for (int p = 0; p < planes_; ++p) sum += hash_word(std::uint64_t(p + 1) * n + i, plane[p]);
+                for (int p = 0; p < planes_; ++p)
+                    sum += hash_word(std::uint64_t(p + 1) * n + i, plane[p]);
             }
         }
         return hash_finish(cur_.width, cur_.height, sum);
@@ -227,7 +229,8 @@ class NamedRuleCpuBackend final : public Backend {
                     if (!e.empty()) lo = std::min(lo, e.lo), hi = std::max(hi, e.hi);
                 }
                 if (hi < lo) {
-                    if (!old.empty()) std::memset(out + old.lo, 0, std::size_t(old.hi - old.lo + 1));
+                    if (!old.empty())
+                        std::memset(out + old.lo, 0, std::size_t(old.hi - old.lo + 1));
                     out[-1] = out[w - 1];
                     out[w] = out[0];
                     next_.extent[std::size_t(y)] = Extent{};
@@ -238,7 +241,9 @@ class NamedRuleCpuBackend final : public Backend {
                 if (lo == 0 || hi == w - 1) lo = 0, hi = w - 1;
                 // Stale cells of two generations ago outside the new range.
                 if (!old.empty()) {
-                    if (old.lo < lo) std::memset(out + old.lo, 0, std::size_t(std::min(old.hi + 1, lo) - old.lo));
+                    if (old.lo < lo)
+                        std::memset(out + old.lo, 0,
+                                    std::size_t(std::min(old.hi + 1, lo) - old.lo));
                     if (old.hi > hi) {
                         const std::int64_t from = std::max(old.lo, hi + 1);
                         std::memset(out + from, 0, std::size_t(old.hi - from + 1));
@@ -263,9 +268,10 @@ class NamedRuleCpuBackend final : public Backend {
 std::unique_ptr<Backend> make_named_rule_cpu_backend(const Rule& rule,
                                                      const BackendOptions& options) {
     if (!rule.named())
-        throw InputError("the named-rule cpu backend runs named rules (tables, trees, Golly's "
-                         "multi-state families), not " +
-                         rule.to_string());
+        throw InputError(
+            "the named-rule cpu backend runs named rules (tables, trees, Golly's "
+            "multi-state families), not " +
+            rule.to_string());
     return std::make_unique<NamedRuleCpuBackend>(rule, options);
 }
 

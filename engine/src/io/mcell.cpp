@@ -44,9 +44,10 @@ Pattern parse_mcell(std::string_view text, std::string_view source) {
         const std::string_view line = trim(raw);
         if (line.empty()) return true;
         if (line.front() != '#')
-            throw_at(source, TextPos{line_no, 1},
-                     "expected an MCell line starting with '#' (#L cells, #RULE, #BOARD, ...), found " +
-                         describe_byte(line.front()));
+            throw_at(
+                source, TextPos{line_no, 1},
+                "expected an MCell line starting with '#' (#L cells, #RULE, #BOARD, ...), found " +
+                    describe_byte(line.front()));
         if (starts(line, "#L ") || line == "#L") {
             saw_cells = true;
             std::int64_t n = 0;
@@ -72,19 +73,24 @@ Pattern parse_mcell(std::string_view text, std::string_view source) {
                     if (s >= 'a' && s <= 'j') {
                         state = 24 * (s - 'a' + 1);
                         if (++i >= line.size())
-                            throw_at(source, at, "a state prefix 'a'..'j' must be followed by 'A'..'X'");
+                            throw_at(source, at,
+                                     "a state prefix 'a'..'j' must be followed by 'A'..'X'");
                         s = line[i];
                     }
                     if (s < 'A' || s > 'X')
-                        throw_at(source, TextPos{line_no, std::int64_t(i) + 1},
-                                 "expected a cell state 'A'..'X' (after an optional 'a'..'j'), '.', '$' "
-                                 "or a count, found " +
-                                     describe_byte(s));
+                        throw_at(
+                            source, TextPos{line_no, std::int64_t(i) + 1},
+                            "expected a cell state 'A'..'X' (after an optional 'a'..'j'), '.', '$' "
+                            "or a count, found " +
+                                describe_byte(s));
                     state += s - 'A' + 1;
                     if (state > 255)
-                        throw_at(source, at, "cell state " + std::to_string(state) + " is above 255");
+                        throw_at(source, at,
+                                 "cell state " + std::to_string(state) + " is above 255");
                     if (double(cells.size()) + double(count) > 2e8)
-                        throw_at(source, at, "more than 200 million cells; toroid reads MCell files up to that");
+                        throw_at(
+                            source, at,
+                            "more than 200 million cells; toroid reads MCell files up to that");
                     for (std::int64_t k = 0; k < count; ++k) cells.push_back({x++, y, state});
                 }
                 if (std::abs(x) > kMaxCoord || std::abs(y) > kMaxCoord)
@@ -94,11 +100,13 @@ Pattern parse_mcell(std::string_view text, std::string_view source) {
             const std::string_view v = trim(line.substr(6));
             const std::size_t xpos = v.find_first_of("xX");
             std::int64_t w = 0, h = 0;
-            const auto a = std::from_chars(v.data(), v.data() + (xpos == std::string_view::npos ? v.size() : xpos), w);
+            const auto a = std::from_chars(
+                v.data(), v.data() + (xpos == std::string_view::npos ? v.size() : xpos), w);
             const auto b = xpos == std::string_view::npos
                                ? std::from_chars_result{v.data(), std::errc::invalid_argument}
                                : std::from_chars(v.data() + xpos + 1, v.data() + v.size(), h);
-            if (a.ec != std::errc() || b.ec != std::errc() || w < 1 || h < 1 || w > kMaxCoord || h > kMaxCoord)
+            if (a.ec != std::errc() || b.ec != std::errc() || w < 1 || h < 1 || w > kMaxCoord ||
+                h > kMaxCoord)
                 throw_at(source, TextPos{line_no, 1},
                          "expected '#BOARD <width>x<height>' with sizes from 1 to 2^31, found '" +
                              std::string(line) + "'");
@@ -166,9 +174,11 @@ Pattern parse_mcell(std::string_view text, std::string_view source) {
         x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
         y0 = std::min(y0, c.y), y1 = std::max(y1, c.y);
     }
-    check_host_memory({double(x1 - x0 + 1) * double(y1 - y0 + 1) / 8.0, "the MCell pattern", "", ""});
+    check_host_memory(
+        {double(x1 - x0 + 1) * double(y1 - y0 + 1) / 8.0, "the MCell pattern", "", ""});
     p.cells = Grid(x1 - x0 + 1, y1 - y0 + 1);
-    for (const Cell& c : cells) p.cells.set_state(c.x - x0, c.y - y0, c.state < states ? c.state : 1);
+    for (const Cell& c : cells)
+        p.cells.set_state(c.x - x0, c.y - y0, c.state < states ? c.state : 1);
     return p;
 }
 

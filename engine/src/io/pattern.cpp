@@ -1,13 +1,12 @@
 // Format-independent pattern facade: detection, files, placement.
 #include "toroid/io/pattern.hpp"
 
-#include <filesystem>
-
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "text_error.hpp"

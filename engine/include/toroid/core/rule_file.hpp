@@ -26,9 +26,9 @@
 namespace toroid {
 
 struct RuleFile {
-    std::string name;                 // from the @RULE line
+    std::string name;  // from the @RULE line
     std::shared_ptr<const TreeRule> rule;
-    std::vector<std::string> notes;   // sections ignored, and why
+    std::vector<std::string> notes;  // sections ignored, and why
 };
 
 // Parses a whole file's text; `where` names it in errors and becomes the

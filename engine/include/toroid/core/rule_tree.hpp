@@ -92,7 +92,7 @@ class TreeRule final : public StateRule {
     std::string origin_;
     std::vector<std::string> notes_;
     std::uint64_t digest_ = 0;
-    int bits_ = 0;                   // bits per state in the flat index
+    int bits_ = 0;                    // bits per state in the flat index
     std::vector<std::uint8_t> flat_;  // the flat table, when small (see above)
 };
 

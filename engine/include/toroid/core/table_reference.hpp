@@ -44,10 +44,9 @@ std::vector<std::uint8_t> step_byte_torus(const Next& next, const std::vector<st
     std::vector<std::uint8_t> out(cells.size());
     for (std::int64_t y = 0; y < height; ++y)
         for (std::int64_t x = 0; x < width; ++x)
-            out[std::size_t(y * width + x)] =
-                next(Block3x3{cell(x - 1, y - 1), cell(x, y - 1), cell(x + 1, y - 1), cell(x - 1, y),
-                              cell(x, y), cell(x + 1, y), cell(x - 1, y + 1), cell(x, y + 1),
-                              cell(x + 1, y + 1)});
+            out[std::size_t(y * width + x)] = next(Block3x3{
+                cell(x - 1, y - 1), cell(x, y - 1), cell(x + 1, y - 1), cell(x - 1, y), cell(x, y),
+                cell(x + 1, y), cell(x - 1, y + 1), cell(x, y + 1), cell(x + 1, y + 1)});
     return out;
 }
 

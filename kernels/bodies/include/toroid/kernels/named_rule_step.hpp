@@ -48,8 +48,8 @@ inline LaunchShape named_rule_launch(std::int64_t width, std::int64_t height) {
 }
 
 TOROID_HD void named_rule_step_body(const LaunchIndex& at, const NamedRuleTree& tree,
-                                           const std::uint8_t* cur, std::uint8_t* next,
-                                           std::int64_t width, std::int64_t height) {
+                                    const std::uint8_t* cur, std::uint8_t* next, std::int64_t width,
+                                    std::int64_t height) {
     const std::int64_t x = at.global_x(), y = at.global_y();
     if (x >= width || y >= height) return;
     std::uint32_t v = tree.root;
