@@ -15,6 +15,7 @@
 #include "toroid/core/rule_table.hpp"
 #include "toroid/core/table_reference.hpp"
 #include "toroid/io/checkpoint.hpp"
+#include "toroid/io/pattern.hpp"
 
 namespace toroid {
 namespace {
@@ -165,6 +166,23 @@ TEST(NamedRuleBackend, CheckpointsKeepEveryStateAndResume) {
     b->step(11);
     EXPECT_EQ(b->grid(), a->grid());
     EXPECT_EQ(b->generation(), 18u);
+}
+
+TEST(NamedRuleFiles, RleKeepsStatesAndTheRule) {
+    const Rule rule = Rule::parse("WireWorld");
+    std::mt19937_64 rng(4);
+    const Grid g = random_grid(rng, 37, 21, 4, 0.6);
+    for (const char* ext : {".rle", ".rle.gz"}) {
+        const std::string text = encode_pattern(std::string("x") + ext, g, rule, {});
+        const Pattern p = decode_pattern(text, "x", std::nullopt);
+        ASSERT_TRUE(p.rule.has_value()) << ext;
+        EXPECT_EQ(p.rule->with_torus(std::nullopt), rule) << p.rule->to_string();
+        const Grid same = p.cells.width() == g.width() && p.cells.height() == g.height()
+                              ? g
+                              : g.crop(g.bounding_box());
+        EXPECT_EQ(cells_of(p.cells), cells_of(same)) << ext;
+        EXPECT_EQ(p.cells.state_counts(), g.state_counts()) << ext;
+    }
 }
 
 class RuleFolders : public ::testing::Test {

@@ -420,9 +420,9 @@ class RuleParser {
                    "nearest neighbours, written B<counts>/S<counts>, e.g. B3/S23");
         if ((first != 'B' && first != 'S') || letter_second)
             refuse(quote(shown) +
-                   " is a named rule (a multi-state rule such as LifeHistory or WireWorld, or a "
-                   "Golly rule table): toroid runs two-state rules, expected 'B' (birth counts) "
-                   "and 'S' (survival counts), e.g. B3/S23, or a MAP rule" +
+                   " is a named rule (a rule file such as WireWorld.rule, or one of Golly's "
+                   "families such as LifeHistory), not a rule in counts: B<counts>/S<counts> "
+                   "(e.g. B3/S23), MAP, Generations or Larger than Life" +
                    (upper_text(body).rfind("LIFE", 0) == 0
                         ? std::string(" (Life's own cells run with --rule B3/S23)")
                         : std::string()));
