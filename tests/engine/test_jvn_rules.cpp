@@ -199,6 +199,16 @@ TEST(Hutton32, WritesRelativeToTheWireAndRetracts) {
     EXPECT_EQ(step(*rule("JvN29"), excited(kOtsEast), {.w = kOtsEast}), kOtsEast);
     // A wire end fed a 1 while its output is about to become an OTS retracts.
     EXPECT_EQ(step(*r, kOtsEast, {.w = excited(kOtsEast), .e = 8}), 0);
+    // ... and re-sensitises itself when its output is about to become a
+    // confluent (1111 written), for the next write.
+    EXPECT_EQ(step(*r, excited(kOtsEast), {.w = excited(kOtsEast), .e = 7}), 1);
+    EXPECT_EQ(step(*r, excited(kOtsEast), {.w = kOtsEast, .e = 7}), 0);
+    // An STS marker keeps marking a 0 written into a sensitised cell, and
+    // turns into an excited OTS for a 1.
+    EXPECT_EQ(step(*r, excited(kStsEast), {.w = kOtsEast, .e = 1}), excited(kStsEast));
+    EXPECT_EQ(step(*r, excited(kStsEast), {.w = excited(kOtsEast), .e = 1}), excited(kOtsEast));
+    EXPECT_EQ(step(*r, 6, {.w = excited(kStsEast)}), kStsNorth);  // 1100: STS turned left
+    EXPECT_EQ(step(*r, 6, {.w = excited(kOtsEast)}), kStsWest);   // 1101: STS reverse
 }
 
 TEST(JvnFamily, StepRowIsNextPerCell) {

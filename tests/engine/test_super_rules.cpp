@@ -117,6 +117,8 @@ TEST(LifeSuper, BirthsTakeTheirNeighboursColour) {
     EXPECT_EQ(s->next(block(0, {13, 15, 13})), 13);  // no-trail states disagree
     EXPECT_EQ(s->next(block(0, {3, 15, 15})), 15);   // marked with one no-trail
     EXPECT_EQ(s->next(block(0, {7, 9, 9})), 9);      // boundary with one trail
+    EXPECT_EQ(s->next(block(0, {7, 9, 13})), 1);     // ... and no other
+    EXPECT_EQ(s->next(block(0, {3, 15, 17})), 1);    // marked with two no-trails
     EXPECT_EQ(s->next(block(0, {7, 7, 7})), 13);     // boundary alone
     EXPECT_EQ(s->next(block(0, {7, 17, 19})), 13);
     EXPECT_EQ(s->next(block(0, {1, 13, 13})), 1);  // plain ON involved
