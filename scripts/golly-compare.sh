@@ -35,9 +35,16 @@ while IFS= read -r -d '' file; do
     rule=$(python3 -c 'import json,sys; print(json.load(sys.stdin).get("rule","?"))' <<<"$info")
     box=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("width",0), d.get("height",0))' <<<"$info")
     read -r w h <<<"$box"
+    # bgolly runs QuickLife unless told: Golly's built-in multi-state
+    # families need their algorithm named.
+    case ${rule%%:*} in
+        *[Hh]istory | *[Ss]uper | *[Ii]nvestigator) algo=(-a Super) ;;
+        [Jj][Vv][Nn]29 | [Nn]obili32 | [Hh]utton32) algo=(-a JvN) ;;
+        *) algo=() ;;
+    esac
     for g in "${gens[@]}"; do
         # bgolly prints "1,000: 2,191" (digit groups): compared without commas.
-        gpop=$("$bgolly" -m "$g" -i "$g" "$file" 2>/dev/null | tr -d , | awk -F': ' -v g="$g" '$1 == g {print $2}' | tail -1)
+        gpop=$("$bgolly" "${algo[@]}" -m "$g" -i "$g" "$file" 2>/dev/null | tr -d , | awk -F': ' -v g="$g" '$1 == g {print $2}' | tail -1)
         # A rule with its own torus (:Tw,h) runs on it, as in Golly;
         # otherwise the plane is emulated with room for the run.
         size_args=()

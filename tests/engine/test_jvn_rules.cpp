@@ -217,11 +217,22 @@ TEST(JvnFamily, StepRowIsNextPerCell) {
         const auto r = rule(name);
         std::vector<std::uint8_t> all;
         for (int s = 1; s < r->states(); ++s) all.push_back(std::uint8_t(s));
-        for (double density : {0.1, 0.5, 1.0}) {
+        for (double density : {0.01, 0.1, 0.5, 1.0}) {
             StateTorus t(29, 17);
             t.fill_random(rng, all, density);
             EXPECT_EQ(t.step_rows(*r), t.step(*r)) << name << " density " << density;
         }
+        // One arrow pointing each way into ground, at every column: the
+        // ground cell it wakes may sit at either end of a run step_row
+        // skips.
+        for (std::uint8_t arrow :
+             {excited(kOtsEast), excited(kOtsWest), excited(kStsNorth), excited(kStsSouth)})
+            for (int x = 0; x < 29; ++x) {
+                StateTorus t(29, 5);
+                t.at(x, 2) = arrow;
+                ASSERT_EQ(t.step_rows(*r), t.step(*r))
+                    << name << " arrow " << int(arrow) << " at " << x;
+            }
     }
 }
 

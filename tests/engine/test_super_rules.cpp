@@ -278,6 +278,10 @@ TEST(SuperFamily, StepRowIsNextPerCell) {
             for (auto& c : t.cells)
                 if (c > 1 && rng() % 4) c = 1;
             EXPECT_EQ(t.step_rows(*r), t.step(*r)) << name << " density " << density;
+            // Only 0 and 1 (the lookup path), with an empty band (zeros).
+            t.fill_random(rng, {1}, density);
+            for (int x = 0; x < t.width; ++x) t.at(x, 3) = t.at(x, 4) = t.at(x, 5) = t.at(x, 6) = 0;
+            EXPECT_EQ(t.step_rows(*r), t.step(*r)) << name << " plain, density " << density;
         }
     }
 }
