@@ -18,6 +18,7 @@
 #include "toroid/core/isotropic.hpp"
 #include "toroid/core/map_notation.hpp"
 #include "toroid/core/rule.hpp"
+#include "toroid/core/rule_path.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
@@ -537,9 +538,60 @@ class RuleParser {
                                                    // '/' before a Generations "2"
 };
 
+namespace {
+
+// A rule given by name (core/rule_path.hpp), with Golly's torus suffix:
+// nullopt when nothing of that name is found. `refusal` is why the other
+// grammars refused the text.
+std::optional<Rule> parse_named_rule(std::string_view text, const std::string& refusal,
+                                     bool say_where) {
+    std::string_view t = text;
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    const std::size_t colon = t.find(':');
+    const std::string name(t.substr(0, colon));
+    if (name.empty() || name.front() == '@' ||
+        name.find_first_of(" \t\r\n") != std::string::npos)
+        return std::nullopt;
+    // A rule of the grammars refused for its suffix (B3/S23:P40,40) is no name.
+    try {
+        if (is_range_rule_text(name))
+            (void)parse_range_rule(name);
+        else
+            (void)RuleParser(name).parse();
+        return std::nullopt;
+    } catch (const InputError&) {
+    }
+    std::optional<TorusSize> torus;
+    // The suffix as any rule carries it (its refusals: :P, :K, shifts).
+    if (colon != std::string_view::npos)
+        torus = RuleParser("B3/S23" + std::string(t.substr(colon))).parse().torus();
+    NamedRule found = find_named_rule(name);
+    if (found.rule) return Rule::from_state_rule(std::move(found.rule), torus);
+    if (!say_where) return std::nullopt;
+    std::string where;
+    for (const std::string& f : found.searched) where += "\n  " + f;
+    throw UnsupportedRule(refusal + "; no built-in rule has that name, and no folder holds " +
+                          rule_file_name(name) + " (searched:" + where +
+                          "\n; add folders with --rule-dir DIR or TOROID_RULE_PATH)");
+}
+
+}  // namespace
+
 Rule Rule::parse(std::string_view text) {
-    if (is_range_rule_text(text)) return parse_range_rule(text);
-    return RuleParser(text).parse();
+    try {
+        if (is_range_rule_text(text)) return parse_range_rule(text);
+        return RuleParser(text).parse();
+    } catch (const UnsupportedRule& e) {
+        // A name (WireWorld, Langtons-Loops:T100,100, LifeHistory): say where
+        // it was looked for when it is nowhere.
+        if (auto named = parse_named_rule(text, e.what(), true)) return *named;
+        throw;
+    } catch (const InputError& e) {
+        // A rule file may carry a name the B/S grammar reads as a broken rule.
+        if (auto named = parse_named_rule(text, e.what(), false)) return *named;
+        throw;
+    }
 }
 
 }  // namespace toroid
