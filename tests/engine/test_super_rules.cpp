@@ -282,6 +282,10 @@ TEST(SuperFamily, StepRowIsNextPerCell) {
             t.fill_random(rng, {1}, density);
             for (int x = 0; x < t.width; ++x) t.at(x, 3) = t.at(x, 4) = t.at(x, 5) = t.at(x, 6) = 0;
             EXPECT_EQ(t.step_rows(*r), t.step(*r)) << name << " plain, density " << density;
+            // 0, 1 and 2 (History and Super's trails: still plain), and 3.
+            t.fill_random(rng, {1, 1, 2, 2, 2}, density);
+            t.at(int(rng() % 37), int(rng() % 19)) = 3;
+            EXPECT_EQ(t.step_rows(*r), t.step(*r)) << name << " trails, density " << density;
         }
     }
 }

@@ -35,9 +35,9 @@
 // for every one of these tests, as in Golly.
 //
 // step_row takes a fast path where a run of cells' blocks hold only states
-// 0 and 1 (most cells of a typical pattern): there the next state is the
-// rule's table lookup, with a dying 1 leaving its trail 2 in History and
-// Super.
+// 0 and 1, and the trail state 2 in History and Super (most cells of a
+// typical pattern): there the next state is the rule's table lookup, with
+// a dying 1 leaving its trail 2.
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -146,11 +146,19 @@ class SuperFamilyRule final : public StateRule {
     void step_row(const std::uint8_t* above, const std::uint8_t* row, const std::uint8_t* below,
                   std::int64_t width, std::uint8_t* out) const override {
         // Eight cells at a time: when their blocks (columns x-1..x+8 of the
-        // three rows, two overlapping 8-byte loads per row) hold only 0 and
-        // 1, each cell is a table lookup on an index rolled one column at a
-        // time; an all-zero run is zeros (no rule here is born on nothing,
-        // see make_super_family_rule). Otherwise next() per cell.
-        const std::uint8_t dead_on = mode_ == SuperMode::Investigator ? 0 : 1;  // 1 dies into 2
+        // three rows, two overlapping 8-byte loads per row) hold only plain
+        // states, each cell is a table lookup on an index rolled one column
+        // at a time; an all-zero run is zeros (no rule here is born on
+        // nothing, see make_super_family_rule). Otherwise next() per cell.
+        // Plain: 0 and 1, and in History and Super also the trail 2, which
+        // is OFF like 0 and only stays 2 where 0 stays 0 (a birth on it is
+        // 1, as on 0, with no other state around).
+        const bool trails = mode_ != SuperMode::Investigator;
+        constexpr std::uint64_t kBytes = 0x0101010101010101ull;
+        auto not_plain = [&](std::uint64_t v) {  // a byte above 1 (Investigator) or 2
+            return trails ? (v & (~std::uint64_t(0) - 3 * kBytes)) | (v & (v >> 1) & kBytes)
+                          : v & (~std::uint64_t(0) - kBytes);
+        };
         auto column = [&](std::int64_t x) {  // a right column's bits in the index (ne 6, e 3, se 0)
             return unsigned(above[x] & 1) << 6 | unsigned(row[x] & 1) << 3 | unsigned(below[x] & 1);
         };
@@ -161,16 +169,19 @@ class SuperFamilyRule final : public StateRule {
         };
         std::int64_t x = 0;
         for (; x + 8 <= width; x += 8) {
-            const std::uint64_t any = load(above + x - 1) | load(above + x + 1) |
-                                      load(row + x - 1) | load(row + x + 1) | load(below + x - 1) |
-                                      load(below + x + 1);
+            const std::uint64_t words[6] = {load(above + x - 1), load(above + x + 1),
+                                            load(row + x - 1),   load(row + x + 1),
+                                            load(below + x - 1), load(below + x + 1)};
+            std::uint64_t any = 0, odd = 0;
+            for (std::uint64_t w : words) any |= w, odd |= not_plain(w);
             if (any == 0) {
                 std::memset(out + x, 0, 8);
-            } else if ((any & 0xFEFEFEFEFEFEFEFEull) == 0) {
+            } else if (odd == 0) {
                 unsigned index = column(x - 1) << 1 | column(x);
                 for (std::int64_t k = x; k < x + 8; ++k) {
                     index = ((index << 1) & 0x1B6u) | column(k + 1);  // 0x1B6: the two left columns
-                    out[k] = table_.next(index) ? 1 : std::uint8_t(row[k] & dead_on) << 1;
+                    // OFF: a 1 dies into its trail 2, a 2 stays (History, Super).
+                    out[k] = table_.next(index) ? 1 : (trails && row[k] ? 2 : 0);
                 }
             } else {
                 for (std::int64_t k = x; k < x + 8; ++k) out[k] = next_at(above, row, below, k);
