@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "toroid/core/rule_tree.hpp"
 #include "toroid/frontend/json_output.hpp"
 #include "toroid/io/macrocell.hpp"
 #include "toroid/io/pattern.hpp"
@@ -66,6 +67,7 @@ void info(const std::string& path, bool json) {
             const StateRule& r = *p.rule->state_rule();
             j["rule_origin"] = r.origin();
             j["rule_neighbourhood"] = to_string(r.neighbourhood());
+            if (const auto* tree = dynamic_cast<const TreeRule*>(&r)) j["rule_notes"] = tree->notes();
         }
         j["states"] = states;
         if (!per_state.empty()) j["state_counts"] = per_state;
@@ -89,6 +91,9 @@ void info(const std::string& path, bool json) {
         const StateRule& r = *p.rule->state_rule();
         std::printf("rule from     %s (%s neighbourhood)\n", r.origin().c_str(),
                     to_string(r.neighbourhood()));
+        if (const auto* tree = dynamic_cast<const TreeRule*>(&r))
+            for (const std::string& note : tree->notes())
+                std::printf("rule note     %s\n", note.c_str());
     }
     std::printf("topology      %s\n", topology.c_str());
     std::printf("states        %d", states);

@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "toroid/analysis/selftest.hpp"
+#include "toroid/analysis/table_selftest.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/generations.hpp"
 #include "toroid/frontend/json_output.hpp"
@@ -39,12 +40,18 @@ void selftest(const SelftestCliOptions& o) {
     if (o.generations < 1 || o.generations > 1000)
         throw InputError("--gens " + std::to_string(o.generations) +
                          " is out of range: expected 1..1000");
-    RuleFamily family = RuleFamily::parse(o.rules);
-    if (o.sample) family = family.random_sample(*o.sample, o.run.seed);
+    // Random rule tables (named rules) against the plain table matcher.
+    const bool tables = o.rules == "tables";
+    RuleFamily family = RuleFamily::parse(tables ? "B3/S23" : o.rules);
+    if (o.sample && !tables) family = family.random_sample(*o.sample, o.run.seed);
+    const std::uint64_t table_count = o.sample.value_or(100);
+    if (tables && (table_count < 1 || table_count > 1'000'000))
+        throw InputError("--sample " + std::to_string(table_count) +
+                         " tables is out of range: expected 1..1000000");
     // Every rule of the family, never materialised (rule_index_set.hpp).
-    const RuleIndexSet indices = RuleIndexSet::shard_of(family.size());
+    const RuleIndexSet indices = RuleIndexSet::shard_of(tables ? table_count : family.size());
     const double at_least = selftest_seconds_at_least(family.size(), o.run.threads);
-    if (at_least > 600 && !o.yes)
+    if (!tables && at_least > 600 && !o.yes)
         throw InputError("family " + family.description() + " has " +
                          std::to_string(family.size()) +
                          " rules: checking them all takes at least " + duration_text(at_least) +
@@ -62,10 +69,14 @@ void selftest(const SelftestCliOptions& o) {
     if (!o.run.backends.empty() && so.backends.empty()) so.backends.push_back("cpu");
     if (!o.run.backends.empty() && so.batch_backends.empty()) so.batch_backends.push_back("cpu");
     frontend::ProgressLine progress;
-    const SelftestReport r = run_selftest(family, indices, so, [&](std::uint64_t done) {
+    const auto show = [&](std::uint64_t done) {
         progress.show("selftest: " + std::to_string(done) + "/" + std::to_string(indices.size()) +
-                      " rules");
-    });
+                      (tables ? " tables" : " rules"));
+    };
+    const SelftestReport r = tables ? run_table_selftest(table_count, so, show)
+                                    : run_selftest(family, indices, so, show);
+    const std::string described = tables ? std::string("tables (random rule tables)")
+                                         : family.description();
     progress.keep();
     if (o.json) {
         nlohmann::json fails = nlohmann::json::array();
@@ -75,7 +86,7 @@ void selftest(const SelftestCliOptions& o) {
                              {"width", f.width},
                              {"height", f.height},
                              {"generation", f.generation}});
-        frontend::print_json({{"family", family.description()},
+        frontend::print_json({{"family", described},
                               {"rules", r.rules},
                               {"checks", r.checks},
                               {"backends", r.backends},
@@ -86,7 +97,7 @@ void selftest(const SelftestCliOptions& o) {
         std::string names;
         for (const auto& b : r.backends) names += (names.empty() ? "" : ", ") + b;
         std::printf("selftest %s: %llu rules, %llu checks on %s in %.2f s: %llu failures\n",
-                    family.description().c_str(), (unsigned long long)r.rules,
+                    described.c_str(), (unsigned long long)r.rules,
                     (unsigned long long)r.checks, names.c_str(), r.seconds,
                     (unsigned long long)r.failure_count);
         for (const auto& f : r.failures)
@@ -106,7 +117,8 @@ void add_selftest_command(CLI::App& app) {
     cmd->add_option("--rules", o->rules,
                     "Family: all-moore, all-hex, all-vonneumann, all-isotropic, all-isotropic-hex, "
                     "all-map, all-map-hex, all-map-vonneumann (huge: with --sample) or e.g. "
-                    "B3[678]/S23, B2[aein]3/S23")
+                    "B3[678]/S23, B2[aein]3/S23; or 'tables': --sample N random rule tables "
+                    "(default 100) against the plain table matcher")
         ->capture_default_str();
     cmd->add_option("--sample", o->sample, "Check only N random rules of the family");
     frontend::add_generations_option(*cmd, "--gens", o->generations,

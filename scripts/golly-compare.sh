@@ -51,6 +51,8 @@ while IFS= read -r -d '' file; do
         ?*:JvN29* | ?*:Nobili32* | ?*:Hutton32*) algo=(-a JvN) ;;
         ?*:*History* | ?*:*Super* | ?*:*Investigator*) algo=(-a Super) ;;
     esac
+    # Macrocell files need a hashing algorithm in bgolly.
+    [[ ${#algo[@]} -eq 0 && ( $file == *.mc || $file == *.mc.gz ) ]] && algo=(-a HashLife)
     for g in "${gens[@]}"; do
         # bgolly prints "1,000: 2,191" (digit groups): compared without commas.
         gpop=$("$bgolly" "${algo[@]}" "${bgolly_rules[@]}" -m "$g" -i "$g" "$file" 2>/dev/null | tr -d , | awk -F': ' -v g="$g" '$1 == g {print $2}' | tail -1)

@@ -23,7 +23,7 @@ void add_rule_dir_option(CLI::App& command) {
             },
             "Folder of rule files (<name>.rule: Golly's rule tables and trees), searched after "
             "the pattern's folder; repeatable")
-        ->expected(1)
+        ->allow_extra_args(false)
         ->type_name("DIR");
 }
 

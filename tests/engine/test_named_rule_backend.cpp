@@ -1,6 +1,6 @@
 // Named rules through the registry, as front ends reach them: Rule::parse of
 // a name (the rule folders, core/rule_path.hpp), the byte-cell backend
-// against cell-by-cell stepping (support/table_matcher.hpp), and the rule
+// against cell-by-cell stepping (core/table_reference.hpp), and the rule
 // lookup order.
 #include <gtest/gtest.h>
 
@@ -9,11 +9,12 @@
 #include <random>
 
 #include "input_error_of.hpp"
-#include "table_matcher.hpp"
 #include "toroid/core/backend.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/core/rule_path.hpp"
 #include "toroid/core/rule_table.hpp"
+#include "toroid/core/table_reference.hpp"
+#include "toroid/io/checkpoint.hpp"
 
 namespace toroid {
 namespace {
@@ -43,7 +44,9 @@ void expect_backend_equals_cells(const Rule& rule, const Grid& start, int gens, 
     std::vector<std::uint8_t> cells = cells_of(start);
     for (int g = 0; g < gens; ++g) {
         b->step(1);
-        cells = testing::step_cells(*rule.state_rule(), cells, start.width(), start.height());
+        const StateRule& sr = *rule.state_rule();
+        cells = step_byte_torus([&](const Block3x3& b) { return sr.next(b); }, cells, start.width(),
+                                start.height());
         ASSERT_EQ(cells_of(b->grid()), cells)
             << rule.to_string() << " " << start.width() << "x" << start.height() << " generation "
             << g + 1 << " threads " << threads;
@@ -126,9 +129,34 @@ TEST(NamedRuleBackend, RandomTablesOfEveryNeighbourhood) {
             auto tree = std::make_shared<TreeRule>("Random", n, compile_rule_table(table, "random"),
                                                    std::vector<StateColour>{}, "test");
             const Rule rule = Rule::from_state_rule(tree);
-            for (double density : {0.02, 0.6})
-                expect_backend_equals_cells(rule, random_grid(rng, 70, 50, states, density), 6, 2);
+            // Sparse (rows and parts of rows skipped, edges reached by
+            // wrapping) and dense.
+            for (double density : {0.004, 0.02, 0.6})
+                expect_backend_equals_cells(rule, random_grid(rng, 90, 50, states, density),
+                                            density < 0.1 ? 25 : 6, 2);
         }
+}
+
+TEST(NamedRuleBackend, CheckpointsKeepEveryStateAndResume) {
+    const Rule rule = Rule::parse("WireWorld:T50,40");
+    std::mt19937_64 rng(9);
+    auto a = create_backend("cpu", rule, {});
+    a->load(random_grid(rng, 50, 40, 4, 0.5));
+    a->step(7);
+    const std::string path =
+        (fs::temp_directory_path() / ("toroid-named-" + std::to_string(::getpid()) + ".ckpt")).string();
+    save_checkpoint(path, a->checkpoint("test"));
+    const Checkpoint cp = load_checkpoint(path);
+    fs::remove(path);
+    EXPECT_EQ(cp.rule, rule);
+    EXPECT_EQ(cp.generation, 7u);
+    auto b = create_backend("cpu", cp.rule, {});
+    b->restore(cp);
+    EXPECT_EQ(b->grid(), a->grid());
+    a->step(11);
+    b->step(11);
+    EXPECT_EQ(b->grid(), a->grid());
+    EXPECT_EQ(b->generation(), 18u);
 }
 
 class RuleFolders : public ::testing::Test {

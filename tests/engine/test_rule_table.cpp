@@ -1,56 +1,31 @@
 // Rule tables and trees (core/rule_table.hpp, core/rule_file.hpp): compiled
-// tables against the plain matcher (support/table_matcher.hpp) for random
+// tables against the plain matcher (core/table_reference.hpp) for random
 // and hand-written tables of every neighbourhood and symmetry, trees against
 // the tables they were made from, and the errors of bad files.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
 #include <string>
 
 #include "input_error_of.hpp"
-#include "table_matcher.hpp"
+#include "toroid/analysis/table_selftest.hpp"
 #include "toroid/core/rule_file.hpp"
 #include "toroid/core/rule_table.hpp"
+#include "toroid/core/table_reference.hpp"
 
 namespace toroid {
 namespace {
 
-using testing::match_table;
-
-int inputs_of(CellNeighbourhood n) {
-    return n == CellNeighbourhood::Moore        ? 9
-           : n == CellNeighbourhood::VonNeumann ? 5
-           : n == CellNeighbourhood::Hexagonal  ? 7
-                                                : 3;
+// The plain matcher's answer (core/table_reference.hpp), for a few blocks.
+std::uint8_t match_table(const RuleTable& table, const Block3x3& b) {
+    return TableReference(table).next(b);
 }
 
-// A random table's text: variables of random states, inputs that are states
-// or variables (a name used twice is bound), next states that are states or
-// bound variables.
+
 std::string random_table(std::mt19937_64& rng, CellNeighbourhood n, const std::string& symmetries,
                          int states, int lines) {
-    auto pick = [&](int k) { return int(rng() % std::uint64_t(k)); };
-    std::string t = "n_states:" + std::to_string(states) + "\nneighborhood:" + to_string(n) +
-                    "\nsymmetries:" + symmetries + "\n";
-    const int vars = 4;
-    for (int v = 0; v < vars; ++v) {
-        std::string set;
-        for (int s = 0; s < states; ++s)
-            if (pick(2) || (s == states - 1 && set.empty())) set += (set.empty() ? "" : ",") + std::to_string(s);
-        t += "var v" + std::to_string(v) + "={" + set + "}\n";
-    }
-    const int k = inputs_of(n);
-    for (int l = 0; l < lines; ++l) {
-        std::vector<std::string> tokens;
-        for (int i = 0; i < k; ++i)
-            tokens.push_back(pick(3) == 0 ? std::to_string(pick(states)) : "v" + std::to_string(pick(vars)));
-        std::string out = std::to_string(pick(states));
-        const std::string& some = tokens[std::size_t(pick(k))];
-        if (pick(3) == 0 && some[0] == 'v') out = some;  // a bound next state
-        for (const auto& tok : tokens) t += tok + ",";
-        t += out + "\n";
-    }
-    return t;
+    return random_rule_table_text(rng, n, symmetries, states, lines);
 }
 
 Block3x3 random_block(std::mt19937_64& rng, int states) {
@@ -102,16 +77,29 @@ TEST(RuleTable, CompiledRandomTablesEqualThePlainMatcher) {
                 const std::string text = random_table(rng, c.n, sym, states, 12);
                 const RuleTable table = parse_rule_table(text, "random.rule", 1);
                 const RuleTree tree = compile_rule_table(table, "random.rule");
+                const TableReference reference(table);
                 const int samples = sym == "permute" ? 60 : 3000;
                 int checked = 0;
                 for_blocks(rng, states, samples, [&](const Block3x3& b) {
-                    ASSERT_EQ(int(tree.eval(b)), int(match_table(table, b)))
+                    ASSERT_EQ(int(tree.eval(b)), int(reference.next(b)))
                         << to_string(c.n) << " " << sym << " " << states << " states\n"
                         << text;
                     ++checked;
                 });
                 EXPECT_GT(checked, 0);
             }
+}
+
+TEST(RuleTable, SelftestOfRandomTablesPassesAndChecks) {
+    SelftestOptions o;
+    o.seed = 3;
+    o.generations = 3;
+    o.backends = {"cpu"};
+    const SelftestReport r = run_table_selftest(24, o);
+    EXPECT_EQ(r.rules, 24u);
+    EXPECT_EQ(r.failure_count, 0u);
+    EXPECT_GE(r.checks, 24u * 6u * 3u);
+    EXPECT_EQ(r.backends, std::vector<std::string>{"cpu"});
 }
 
 TEST(RuleTable, TreeRuleRowsEqualItsCells) {
@@ -217,11 +205,12 @@ TEST(RuleTree, TreeTextRoundTripsAndEqualsItsTable) {
         const RuleTree compiled = compile_rule_table(table, "t.rule");
         const std::string text = "@RULE T\n@TREE\n" + rule_tree_text(compiled);
         const RuleFile file = parse_rule_file(text, "t.rule");
+        const TableReference reference(table);
         EXPECT_EQ(file.rule->neighbourhood(), n);
         EXPECT_EQ(file.rule->tree().fingerprint(), compiled.fingerprint());
         for (int i = 0; i < 3000; ++i) {
             const Block3x3 b = random_block(rng, 3);
-            ASSERT_EQ(file.rule->next(b), match_table(table, b));
+            ASSERT_EQ(file.rule->next(b), reference.next(b));
         }
     }
 }

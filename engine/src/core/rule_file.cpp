@@ -295,7 +295,7 @@ RuleFile parse_rule_file(std::string_view text, const std::string& where) {
     std::vector<StateColour> palette =
         colours ? parse_colours(*colours, tree.states) : default_state_colours(tree.states);
     file.rule = std::make_shared<TreeRule>(file.name, neighbourhood, std::move(tree),
-                                           std::move(palette), where);
+                                           std::move(palette), where, file.notes);
     return file;
 }
 

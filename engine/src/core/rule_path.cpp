@@ -126,7 +126,7 @@ NamedRule find_named_rule(const std::string& name) {
             file.notes.push_back("its @RULE line names it '" + file.name + "'");
             const TreeRule& r = *file.rule;
             file.rule = std::make_shared<TreeRule>(name, r.neighbourhood(), r.tree(), r.colours(),
-                                                   r.origin());
+                                                   r.origin(), file.notes);
         }
         found.rule = file.rule;
         found.notes = file.notes;

@@ -171,12 +171,14 @@ constexpr int max_flat_bits = 21;
 }  // namespace
 
 TreeRule::TreeRule(std::string name, CellNeighbourhood neighbourhood, RuleTree tree,
-                   std::vector<StateColour> colours, std::string origin)
+                   std::vector<StateColour> colours, std::string origin,
+                   std::vector<std::string> notes)
     : name_(std::move(name)),
       neighbourhood_(neighbourhood),
       tree_(std::move(tree)),
       colours_(std::move(colours)),
-      origin_(std::move(origin)) {
+      origin_(std::move(origin)),
+      notes_(std::move(notes)) {
     tree_.validate("rule " + name_);
     digest_ = tree_.fingerprint();
     if (colours_.size() != std::size_t(tree_.states))

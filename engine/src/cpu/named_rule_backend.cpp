@@ -14,27 +14,41 @@
 namespace toroid {
 namespace {
 
-// A torus of byte cells: row y holds cells -1..width (the ends wrapped).
+// The non-zero cells of a row lie in [lo, hi]; lo > hi when there are none.
+struct Extent {
+    std::int64_t lo = 1, hi = 0;
+    bool empty() const { return lo > hi; }
+};
+
+// A torus of byte cells: row y holds cells -1..width (the ends wrapped),
+// and the extent of its non-zero cells.
 struct ByteTorus {
     std::int64_t width = 0, height = 0, stride = 0;
     std::vector<std::uint8_t> cells;
-    std::vector<std::uint8_t> occupied;  // per row: some cell is non-zero
+    std::vector<Extent> extent;
 
     void reset(std::int64_t w, std::int64_t h) {
         width = w;
         height = h;
         stride = w + 2;
         cells.assign(std::size_t(stride * h), 0);
-        occupied.assign(std::size_t(h), 0);
+        extent.assign(std::size_t(h), Extent{});
     }
     std::uint8_t* row(std::int64_t y) { return cells.data() + y * stride + 1; }
     const std::uint8_t* row(std::int64_t y) const { return cells.data() + y * stride + 1; }
-    // Copies the wrapped cells at both ends and notes whether the row is empty.
-    void finish_row(std::int64_t y) {
+    bool occupied(std::int64_t y) const { return !extent[std::size_t(y)].empty(); }
+    // Copies the wrapped cells at both ends and finds the row's extent
+    // within [lo, hi] (the cells outside it are known to be zero).
+    void finish_row(std::int64_t y, std::int64_t lo = 0, std::int64_t hi = -1) {
+        if (hi < lo) lo = 0, hi = width - 1;
         std::uint8_t* r = row(y);
         r[-1] = r[width - 1];
         r[width] = r[0];
-        occupied[std::size_t(y)] = !std::all_of(r, r + width, [](std::uint8_t c) { return c == 0; });
+        Extent e;
+        while (lo <= hi && r[lo] == 0) ++lo;
+        while (hi >= lo && r[hi] == 0) --hi;
+        if (lo <= hi) e = Extent{lo, hi};
+        extent[std::size_t(y)] = e;
     }
 };
 
@@ -106,7 +120,7 @@ class NamedRuleCpuBackend final : public Backend {
         g.set_state_planes(planes_);
         const std::int64_t words = g.words_per_row();
         for (std::int64_t y = 0; y < cur_.height; ++y) {
-            if (!cur_.occupied[std::size_t(y)]) continue;
+            if (!cur_.occupied(y)) continue;
             const std::uint8_t* r = cur_.row(y);
             for (std::int64_t x = 0; x < cur_.width; ++x) {
                 const int s = r[x];
@@ -146,10 +160,10 @@ class NamedRuleCpuBackend final : public Backend {
     std::uint64_t population() const override {
         std::uint64_t n = 0;
         for (std::int64_t y = 0; y < cur_.height; ++y) {
-            if (!cur_.occupied[std::size_t(y)]) continue;
+            const Extent e = cur_.extent[std::size_t(y)];
             const std::uint8_t* r = cur_.row(y);
             std::uint64_t row_n = 0;
-            for (std::int64_t x = 0; x < cur_.width; ++x) row_n += r[x] != 0;
+            for (std::int64_t x = e.lo; x <= e.hi; ++x) row_n += r[x] != 0;
             n += row_n;
         }
         return n;
@@ -160,7 +174,7 @@ class NamedRuleCpuBackend final : public Backend {
     static std::int64_t wrap(std::int64_t v, std::int64_t n) { return ((v % n) + n) % n; }
 
     void step_once() {
-        const std::int64_t h = cur_.height;
+        const std::int64_t h = cur_.height, w = cur_.width;
         const std::int64_t band =
             std::max<std::int64_t>(4, h / (std::int64_t(pool_.size()) * 8) + 1);
         const std::size_t bands = std::size_t((h + band - 1) / band);
@@ -169,18 +183,42 @@ class NamedRuleCpuBackend final : public Backend {
             const std::int64_t y1 = std::min(h, y0 + band);
             for (std::int64_t y = y0; y < y1; ++y) {
                 const std::int64_t up = y == 0 ? h - 1 : y - 1, down = y + 1 == h ? 0 : y + 1;
-                if (skip_empty_ && !cur_.occupied[std::size_t(up)] &&
-                    !cur_.occupied[std::size_t(y)] && !cur_.occupied[std::size_t(down)]) {
-                    // Zeros stay zero: clear the row only if it held something.
-                    if (next_.occupied[std::size_t(y)]) {
-                        std::memset(next_.row(y) - 1, 0, std::size_t(cur_.stride));
-                        next_.occupied[std::size_t(y)] = 0;
-                    }
+                std::uint8_t* out = next_.row(y);
+                const Extent old = next_.extent[std::size_t(y)];
+                if (!skip_empty_) {
+                    cell_rule_->step_row(cur_.row(up), cur_.row(y), cur_.row(down), w, out);
+                    next_.finish_row(y);
                     continue;
                 }
-                cell_rule_->step_row(cur_.row(up), cur_.row(y), cur_.row(down), cur_.width,
-                                     next_.row(y));
-                next_.finish_row(y);
+                // Zeros stay zero: only the cells next to the non-zero cells
+                // of the three rows can become non-zero (the whole row when
+                // they reach an end, where the row wraps).
+                std::int64_t lo = w, hi = -1;
+                for (std::int64_t r : {up, y, down}) {
+                    const Extent e = cur_.extent[std::size_t(r)];
+                    if (!e.empty()) lo = std::min(lo, e.lo), hi = std::max(hi, e.hi);
+                }
+                if (hi < lo) {
+                    if (!old.empty()) std::memset(out + old.lo, 0, std::size_t(old.hi - old.lo + 1));
+                    out[-1] = out[w - 1];
+                    out[w] = out[0];
+                    next_.extent[std::size_t(y)] = Extent{};
+                    continue;
+                }
+                lo = lo <= 1 ? 0 : lo - 1;
+                hi = hi >= w - 2 ? w - 1 : hi + 1;
+                if (lo == 0 || hi == w - 1) lo = 0, hi = w - 1;
+                // Stale cells of two generations ago outside the new range.
+                if (!old.empty()) {
+                    if (old.lo < lo) std::memset(out + old.lo, 0, std::size_t(std::min(old.hi + 1, lo) - old.lo));
+                    if (old.hi > hi) {
+                        const std::int64_t from = std::max(old.lo, hi + 1);
+                        std::memset(out + from, 0, std::size_t(old.hi - from + 1));
+                    }
+                }
+                cell_rule_->step_row(cur_.row(up) + lo, cur_.row(y) + lo, cur_.row(down) + lo,
+                                     hi - lo + 1, out + lo);
+                next_.finish_row(y, lo, hi);
             }
         });
     }

@@ -12,6 +12,9 @@
 //   R5,C0,M1,S34..58,B34..45,NM                       Larger than Life (range 1..500)
 //   5,34,45,34,58                                     Kellie Evans' r,bmin,bmax,smin,smax
 //   R2,C0,S4-7,9-12,B4,11-12,NN                       HROT lists (N optional: Moore)
+//   W22, W110 (even, 0..254)                          Golly's Wolfram rules, run as
+//                                                     their 3x3 map (printed MAP...)
+//   WireWorld, Langtons-Loops, LifeHistory            named rules (see below)
 //   B3/S23:T640,480                                   Golly's torus suffix
 //   B3/S23:T0,128   B3/S23:T640,0   B3/S23:T64        Golly's tubes (0 = unbounded
 //                                                     side), a square torus

@@ -66,7 +66,8 @@ struct RuleTree {
 class TreeRule final : public StateRule {
   public:
     TreeRule(std::string name, CellNeighbourhood neighbourhood, RuleTree tree,
-             std::vector<StateColour> colours, std::string origin);
+             std::vector<StateColour> colours, std::string origin,
+             std::vector<std::string> notes = {});
 
     const std::string& name() const override { return name_; }
     int states() const override { return tree_.states; }
@@ -77,6 +78,8 @@ class TreeRule final : public StateRule {
     std::vector<StateColour> colours() const override { return colours_; }
     std::uint64_t digest() const override { return digest_; }
     std::string origin() const override { return origin_; }
+    // What the rule file's reader noted and ignored (its @ICONS, ...).
+    const std::vector<std::string>& notes() const { return notes_; }
 
     const RuleTree& tree() const { return tree_; }
     bool flat() const { return !flat_.empty(); }  // a flat lookup table is used
@@ -87,6 +90,7 @@ class TreeRule final : public StateRule {
     RuleTree tree_;
     std::vector<StateColour> colours_;
     std::string origin_;
+    std::vector<std::string> notes_;
     std::uint64_t digest_ = 0;
     int bits_ = 0;                   // bits per state in the flat index
     std::vector<std::uint8_t> flat_;  // the flat table, when small (see above)

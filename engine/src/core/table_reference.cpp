@@ -1,10 +1,12 @@
-#include "table_matcher.hpp"
+// The plain matcher of rule tables (core/table_reference.hpp).
+#include "toroid/core/table_reference.hpp"
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 #include <utility>
 
-namespace toroid::testing {
+namespace toroid {
 namespace {
 
 using Offset = std::pair<int, int>;  // dx, dy (y down)
@@ -87,22 +89,15 @@ std::vector<std::vector<Offset>> images(const RuleTable& t) {
 
 }  // namespace
 
-std::uint8_t match_table(const RuleTable& table, const Block3x3& block) {
-    // The images of the last table asked about (tests ask about one table
-    // for many blocks in a row).
-    thread_local const RuleTable* last = nullptr;
-    thread_local std::size_t last_size = 0;
-    thread_local std::vector<std::vector<Offset>> maps;
-    if (last != &table || last_size != table.transitions.size() || maps.empty()) {
-        maps = images(table);
-        last = &table;
-        last_size = table.transitions.size();
-    }
+TableReference::TableReference(RuleTable table) : table_(std::move(table)), images_(images(table_)) {}
+
+std::uint8_t TableReference::next(const Block3x3& block) const {
+    const RuleTable& table = table_;
     const std::vector<Offset> cells = offsets(table.neighbourhood);
     const std::size_t k = cells.size();
     // The block's states as each image reads them, in the table's order.
     std::vector<std::vector<std::uint8_t>> seen;
-    for (const auto& image : maps) {
+    for (const auto& image : images_) {
         std::vector<std::uint8_t> v;
         for (Offset o : image) v.push_back(at(block, o));
         seen.push_back(std::move(v));
@@ -129,21 +124,4 @@ std::uint8_t match_table(const RuleTable& table, const Block3x3& block) {
     return block.c;
 }
 
-std::vector<std::uint8_t> step_cells(const StateRule& rule, const std::vector<std::uint8_t>& cells,
-                                     std::int64_t width, std::int64_t height) {
-    auto cell = [&](std::int64_t x, std::int64_t y) {
-        x = ((x % width) + width) % width;
-        y = ((y % height) + height) % height;
-        return cells[std::size_t(y * width + x)];
-    };
-    std::vector<std::uint8_t> out(cells.size());
-    for (std::int64_t y = 0; y < height; ++y)
-        for (std::int64_t x = 0; x < width; ++x)
-            out[std::size_t(y * width + x)] = rule.next(
-                Block3x3{cell(x - 1, y - 1), cell(x, y - 1), cell(x + 1, y - 1), cell(x - 1, y),
-                         cell(x, y), cell(x + 1, y), cell(x - 1, y + 1), cell(x, y + 1),
-                         cell(x + 1, y + 1)});
-    return out;
-}
-
-}  // namespace toroid::testing
+}  // namespace toroid
