@@ -98,7 +98,8 @@ TEST(Rule, RejectsBadRulesWithAClearMessage) {
     EXPECT_NE(error_of("B2(1/3/S").find("unclosed"), std::string::npos);
     EXPECT_NE(error_of("B3/S23:T,5").find("missing torus size"), std::string::npos);
     EXPECT_NE(error_of("B3/S23:P10,10").find("torus"), std::string::npos);
-    EXPECT_NE(error_of("Life").find("expected 'B'"), std::string::npos);
+    EXPECT_NE(error_of("Life").find("B<counts>/S<counts>"), std::string::npos);
+    EXPECT_NE(error_of("Life").find("--rule B3/S23"), std::string::npos);
     EXPECT_NE(error_of("B3/S23X").find("column 7"), std::string::npos);
 }
 

@@ -55,11 +55,15 @@ TEST(BoundedGrid, OtherTopologiesAreRefusedNamingThem) {
     expect_contains(refusal("B3/S23:P30,20"), {"bounded plane"});
     expect_contains(refusal("B3/S23:T30+5,20"), {"shifted edges", "':T30+5,20'"});
     expect_contains(refusal("B3/S23:T30,20-1"), {"shifted edges"});
-    // Golly's own bounded-grid examples use LifeHistory: both reasons are given.
-    expect_contains(refusal("LifeHistory:K40*,20"), {"'LifeHistory' is a named rule",
-                                                     "; and Golly's bounded grid ':K40*,20' is "
+    // Golly's own bounded-grid examples use LifeHistory (a named rule): its
+    // torus runs, its other grids are refused naming the whole rule.
+    expect_contains(refusal("LifeHistory:K40*,20"),
+                    {"'LifeHistory:K40*,20'", "Golly's bounded grid ':K40*,20' is a Klein bottle"});
+    EXPECT_EQ(Rule::parse("LifeHistory:T31,20").torus(), (TorusSize{31, 20}));
+    // A name found nowhere with a refused grid: both reasons.
+    expect_contains(refusal("NoSuchRule:K40*,20"),
+                    {"'NoSuchRule' is a named rule", "; and Golly's bounded grid ':K40*,20' is "
                                                      "a Klein bottle"});
-    expect_contains(refusal("LifeHistory:T31,20"), {"'LifeHistory'"});
 }
 
 TEST(BoundedGrid, MalformedSuffixesAreSyntaxErrors) {
@@ -74,12 +78,14 @@ TEST(BoundedGrid, MalformedSuffixesAreSyntaxErrors) {
 }
 
 TEST(BoundedGrid, MultiStateRulesAreRefusedNamingTheRule) {
-    expect_contains(refusal("LifeHistory"),
-                    {"'LifeHistory'", "multi-state", "B3/S23", "--rule B3/S23"});
+    // Golly's families run (test_super_rules.cpp); a name like one that is
+    // none is refused.
+    EXPECT_EQ(Rule::parse("LifeHistory").states(), 7);
+    expect_contains(refusal("LifeHistroy"), {"'LifeHistroy'", "named rule", "--rule B3/S23"});
     expect_contains(refusal("StateInvestigator"), {"'StateInvestigator'", "named rule"});
     // A name no rule folder holds (WireWorld is shipped: test_named_rules).
     expect_contains(refusal("NoSuchWorld"), {"'NoSuchWorld'", "NoSuchWorld.rule", "searched"});
-    expect_contains(refusal("LifeHistory:T100,100"), {"'LifeHistory'"});
+    EXPECT_EQ(Rule::parse("LifeHistory:T100,100").to_string(), "LifeHistory:T100,100");
     // Generations rules are rules of their own now (test_generations.cpp).
     EXPECT_EQ(Rule::parse("B2/S345/4").states(), 4);
     expect_contains(refusal("@RULE Langton"), {"@RULE", "rule table"});
@@ -113,9 +119,11 @@ TEST(BoundedGrid, FilesWithRefusedRulesReadAndDeferTheRefusal) {
     const TorusChoice c = choose_torus(&p, both);
     EXPECT_EQ(c.width, 10);
     EXPECT_EQ(c.rule, Rule::parse("B3/S23"));
-    // A multi-state body names the rule.
-    expect_input_error([] { parse_pattern("x = 2, y = 1, rule = LifeHistory\nAC!\n", "h.rle"); },
-                       {"h.rle:2:2", "'C'", "LifeHistory", "two-state"});
+    // A multi-state body under a refused rule names the rule; under a named
+    // rule it is that rule's states.
+    expect_input_error([] { parse_pattern("x = 2, y = 1, rule = NoSuchRule\nAC!\n", "h.rle"); },
+                       {"h.rle:2:2", "'C'", "NoSuchRule"});
+    EXPECT_EQ(parse_pattern("x = 2, y = 1, rule = LifeHistory\nAC!\n", "h.rle").cells.state(1, 0), 3);
     // A rule file is not a pattern.
     expect_input_error([] { parse_pattern("@RULE Foo\n@TABLE\n", "foo.rule"); },
                        {"foo.rule:1:1", "Golly rule file"});

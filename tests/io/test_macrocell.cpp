@@ -230,10 +230,10 @@ TEST(Macrocell, BoxesTooLargeForMemoryAreRefusedWithTheirSize) {
 }
 
 TEST(Macrocell, RefusedRulesAreKeptForLater) {
-    const Pattern p = mc("[M2]\n#R LifeHistory\n.*$\n4 1 0 0 0\n");
+    const Pattern p = mc("[M2]\n#R NoSuchRule\n.*$\n4 1 0 0 0\n");
     EXPECT_FALSE(p.rule.has_value());
     ASSERT_TRUE(p.refused_rule.has_value());
-    EXPECT_NE(p.refused_rule->find("LifeHistory"), std::string::npos);
+    EXPECT_NE(p.refused_rule->find("NoSuchRule"), std::string::npos);
     EXPECT_EQ(p.cells.population(), 1u);
     const Pattern k = mc("[M2]\n#R B3/S23:K30,20\n.*$\n4 1 0 0 0\n");
     ASSERT_TRUE(k.refused_rule.has_value());
