@@ -44,7 +44,9 @@ const std::vector<Workload> kWorkloads = {
     {"hex-B2/S34H-4096", "B2/S34H", 4096, false},
     {"vonneumann-B2/S013V-4096", "B2/S013V", 4096, false},
     {"stochastic-B2(1/3)/S12H-4096", "B2(1/3)/S12H", 4096, false},
-    // Rules beyond counts run as their table's circuit (rule_circuit.hpp).
+    // Rules beyond counts: near-totalistic ones as their count rule plus
+    // corrections (count_corrections.hpp), a random MAP rule as the table's
+    // multiplexer tree (table_tree.hpp).
     {"isotropic-B2-a/S12-4096", "B2-a/S12", 4096, false},
     {"isotropic-B3/S23-q-4096", "B3/S23-q", 4096, false},
     {"map-random-4096",

@@ -203,13 +203,16 @@ def main():
             lines.append(f"{name[:70]:70} {u.get('REG', 0):4} {u.get('STACK', 0):5} "
                          f"{u.get('LOCAL', 0):5} {spills:7} {len(ins):6}")
             step = "step_kernel" in name or "strip_kernel" in name
-            # Table rules evaluate their circuit from an array of node values
-            # indexed at run time: local memory by design (L1-cached), said
-            # but not a failure. The batch kernel holds every variant.
-            circuit = "CircuitStep" in name or "batch_step_kernel" in name
+            # Table rules (step_variant.hpp's kTableVariant) read arrays
+            # indexed at run time: the circuit's node values, the tree's pair
+            # functions, the block's cells for the corrections. Local memory
+            # by design (L1-cached), said but not a failure. The batch
+            # kernel holds every variant.
+            circuit = any(v in name for v in ("CircuitStep", "TableTreeStep",
+                                              "NearTotalisticStep", "batch_step_kernel"))
             if step and circuit and (u.get("LOCAL", 0) or u.get("STACK", 0) or spills):
-                lines.append(f"    note: {u.get('STACK', 0)} bytes of stack for the circuit's "
-                             f"node values (indexed at run time), {spills} LDL/STL")
+                lines.append(f"    note: {u.get('STACK', 0)} bytes of stack for the table "
+                             f"rule's arrays (indexed at run time), {spills} LDL/STL")
             elif step and (u.get("LOCAL", 0) or u.get("STACK", 0) or spills):
                 problems.append(f"{name}: local memory (LOCAL {u.get('LOCAL', 0)}, STACK "
                                 f"{u.get('STACK', 0)}, {spills} LDL/STL): registers spill")

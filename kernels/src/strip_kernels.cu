@@ -77,7 +77,7 @@ void launch_k(const StripArgs& a, cudaStream_t stream) {
     with_step_variant(a.rule, [&](auto variant) {
         using V = decltype(variant);
         // What strip_max_k() allows: no instantiation that would spill.
-        if constexpr (K == 1 || (!V::stochastic && !std::is_same_v<V, CircuitStep> &&
+        if constexpr (K == 1 || (!V::stochastic && !kTableVariant<V> &&
                                  (K <= 4 || V::neighbourhood != Neighbourhood::Moore)))
             strip_kernel<V, K><<<to_dim3(l.grid), to_dim3(l.block), 0, stream>>>(a);
     });

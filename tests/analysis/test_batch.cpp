@@ -18,9 +18,11 @@ namespace toroid {
 namespace {
 
 const char* kRules[] = {
-    "B3/S23",   "B36/S23",      "B0/S8",       "B1357/S1357",  "B2/S34H",
-    "B2/S013V", "B2(1/3)/S12H", "B3/S2(0.9)3", "B/S012345678", "B0123478/S01234678",
-    "B2-a/S12", "B01c/S3-q",    "B2o3m/S2pH",  "MAPFitTAo"};
+    "B3/S23", "B36/S23", "B0/S8", "B1357/S1357", "B2/S34H", "B2/S013V", "B2(1/3)/S12H",
+    "B3/S2(0.9)3", "B/S012345678", "B0123478/S01234678", "B2-a/S12", "B01c/S3-q", "B2o3m/S2pH",
+    "MAPFitTAo",
+    // Table rules of each variant: corrections above, tree, interpreted circuit.
+    "B2ei3cjn/S1c2-ae3eijy4ceqt", "MAPh5X29Ii/vMY0S5BLA5KZfP"};
 const std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1},  {2, 3},  {3, 1},  {5, 7},
                                                         {63, 4}, {64, 3}, {65, 5}, {130, 3}};
 

@@ -21,24 +21,18 @@ const std::vector<std::pair<int, int>> kSizes = {
     {65, 127}, {129, 3},  {2, 129}, {200, 33}, {1, 2},    {3, 1},    {64, 1}};
 
 const std::vector<std::string> kRules = {"B3/S23",  // Life: the fast path
-                                         "B36/S23",
-                                         "B1357/S1357",
-                                         "B3678/S34678",
-                                         "B0/S8",
-                                         "B0123/S",
-                                         "B2/S34H",
+                                         "B36/S23", "B1357/S1357", "B3678/S34678", "B0/S8",
+                                         "B0123/S", "B2/S34H",
                                          "B0/S0123456H",  // hexagonal
                                          "B2/S013V",
                                          "B0/S4V",  // von Neumann
-                                         "B2(1/3)/S12H",
-                                         "B3/S2(0.9)3",
-                                         "B1(0.5)/S0(0.5)1V",
+                                         "B2(1/3)/S12H", "B3/S2(0.9)3", "B1(0.5)/S0(0.5)1V",
                                          "B0(0.01)3/S23",  // stochastic
-                                         "B2-a/S12",
-                                         "B01c/S3-q",
-                                         "B2o3m/S2pH",
+                                         "B2-a/S12", "B01c/S3-q", "B2o3m/S2pH",
                                          "MAPh5X29Ii/vMY0S5BLA5KZfP",  // isotropic, MAP
-                                         "MAPFitTAo"};
+                                         "MAPFitTAo",
+                                         // Table tree (count corrections and circuit above).
+                                         "B2ei3cjn/S1c2-ae3eijy4ceqt"};
 
 // Steps the emulated device planes, the CPU backend and the reference side by
 // side; every generation they must agree on cells, population and hash.

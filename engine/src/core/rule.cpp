@@ -319,6 +319,11 @@ CompiledRule Rule::compile() const {
         c.uses_circuit = true;
         c.circuit_births_on_empty = table_.next(0);
         c.circuit = compile_circuit(table_);
+        c.count_corrected = compile_count_corrections(table_, neighbourhood_, c.corrections);
+        if (!c.count_corrected && c.circuit.nodes() > kTableTreeAboveNodes) {
+            c.uses_tree = true;
+            c.tree = make_table_tree(table_);
+        }
         return c;
     }
     for (int k = 0; k <= max_count(); ++k) {

@@ -9,13 +9,19 @@
 //   absent     otherwise (a dead cell stays dead, a live cell dies).
 // Rules given as a table (isotropic letters, MAP): `circuit` is their table
 // compiled into a decision diagram (rule_circuit.hpp) and `uses_circuit`
-// is set; the count fields are unused.
+// is set; the count fields are unused. Those close to a count rule (a few
+// Hensel letters off) also get `corrections` (count_corrections.hpp), set
+// `count_corrected`, and run as the count rule plus those corrections;
+// those whose diagram is large run as a fixed multiplexer tree on the
+// table (table_tree.hpp) instead, `uses_tree` set.
 #pragma once
 
 #include <cstdint>
 
+#include "toroid/core/count_corrections.hpp"
 #include "toroid/core/hd.hpp"
 #include "toroid/core/rule_circuit.hpp"
+#include "toroid/core/table_tree.hpp"
 
 namespace toroid {
 
@@ -34,6 +40,10 @@ struct CompiledRule {
     bool uses_circuit = false;
     bool circuit_births_on_empty = false;  // the table's entry for an empty block
     RuleCircuit circuit;
+    bool count_corrected = false;  // a table rule that runs as `corrections`
+    CountCorrections corrections;
+    bool uses_tree = false;  // a table rule that runs as `tree`
+    TableTree tree;
 
     TOROID_HD bool stochastic() const { return (birth_random | survive_random) != 0; }
     // A dead cell with no live neighbour may come alive: empty space does

@@ -112,7 +112,7 @@ struct TotalisticStep {
     }
 };
 
-// Rules given as a table (isotropic letters, MAP): the table's circuit
+// Other rules given as a table (isotropic letters, MAP): the table's circuit
 // (rule_circuit.hpp) on the nine cells of the block.
 struct CircuitStep {
     static constexpr Neighbourhood neighbourhood = Neighbourhood::Moore;
@@ -133,11 +133,78 @@ struct CircuitStep {
     }
 };
 
+// Table rules whose diagram is large (random MAP rules): the table as a
+// fixed multiplexer tree (table_tree.hpp) on the nine cells of the block.
+struct TableTreeStep {
+    static constexpr Neighbourhood neighbourhood = Neighbourhood::Moore;
+    static constexpr bool stochastic = false;
+    template <class W>
+    using Row = Shifted3<W>;
+
+    template <class W>
+    TOROID_HD static Row<W> prepare(const Shifted3<W>& r) {
+        return r;
+    }
+    template <class W>
+    TOROID_HD static W next(const Row<W>& up, const Row<W>& mid, const Row<W>& down,
+                            const CompiledRule& rule) {
+        const W block[9] = {up.west,  up.self,   up.east,   mid.west, mid.self,
+                            mid.east, down.west, down.self, down.east};
+        return evaluate_table_tree(rule.tree, block);
+    }
+};
+
+// Table rules close to a count rule (count_corrections.hpp): the count
+// rule on the neighbourhood's bit-sliced count, corrected on the few
+// neighbourhoods where the table differs.
+template <Neighbourhood K>
+struct NearTotalisticStep {
+    static constexpr Neighbourhood neighbourhood = K;
+    static constexpr bool stochastic = false;
+    template <class W>
+    using Row = CountRow<W>;
+
+    template <class W>
+    TOROID_HD static Row<W> prepare(const Shifted3<W>& r) {
+        return TotalisticStep<K, false>::prepare(r);
+    }
+    template <class W>
+    TOROID_HD static W next(const Row<W>& up, const Row<W>& mid, const Row<W>& down,
+                            const CompiledRule& rule) {
+        const Count4<W> count = TotalisticStep<K, false>::count(up, mid, down);
+        const CountCorrections& c = rule.corrections;
+        const W self = mid.words.self;
+        const W base = apply_rule(self, count, std::uint32_t(c.birth), std::uint32_t(c.survive));
+        if (c.groups == 0) return base;
+        const Shifted3<W>&u = up.words, &m = mid.words, &d = down.words;
+        const W cell[9] = {u.west, u.self, u.east, m.west, m.self, m.east, d.west, d.self, d.east};
+        return evaluate_count_corrections(c, cell, count, base);
+    }
+};
+
+// The variants of table rules, whose rule data is read at run-time indices
+// (on the GPU: local memory), so the strip kernel runs them one generation
+// per launch (strip_step.hpp's strip_max_k).
+template <class V>
+inline constexpr bool kTableVariant = false;
+template <>
+inline constexpr bool kTableVariant<CircuitStep> = true;
+template <>
+inline constexpr bool kTableVariant<TableTreeStep> = true;
+template <Neighbourhood K>
+inline constexpr bool kTableVariant<NearTotalisticStep<K>> = true;
+
 // The one place a rule chooses its variant (see above). Returns f's result.
 template <class F>
 TOROID_HD decltype(auto) with_step_variant(const CompiledRule& rule, F&& f) {
     constexpr Neighbourhood kMoore = Neighbourhood::Moore, kHex = Neighbourhood::Hexagonal,
                             kVonNeumann = Neighbourhood::VonNeumann;
+    if (rule.uses_circuit && rule.count_corrected) {
+        if (rule.neighbourhood == kHex) return f(NearTotalisticStep<kHex>{});
+        if (rule.neighbourhood == kVonNeumann) return f(NearTotalisticStep<kVonNeumann>{});
+        return f(NearTotalisticStep<kMoore>{});
+    }
+    if (rule.uses_circuit && rule.uses_tree) return f(TableTreeStep{});
     if (rule.uses_circuit) return f(CircuitStep{});
     const bool random = rule.stochastic();
     switch (rule.neighbourhood) {

@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <type_traits>
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -181,12 +182,30 @@ struct TileTally {
 // The next state of `mid` (canonical words first_word + lane), unmasked
 // except for the stochastic candidates: the variant's body (step_variant.hpp),
 // then the random transitions drawn lane by lane (stochastic_lanes.inl).
+// Always inlined: a call per row passes the rows through memory and keeps
+// what the body derives from the rule (broadcast masks) in the row loop.
+// Except the table tree (TableTreeStep), whose 64 leaves and 63 gates want
+// every register: inlined into the row loop it spills more than a call costs.
 template <class V>
-inline Vec next_state(const typename V::template Row<Vec>& up,
-                      const typename V::template Row<Vec>& mid,
-                      const typename V::template Row<Vec>& down, const CompiledRule& rule,
-                      const StochasticPlan& plan, Vec mask, std::uint64_t first_word) {
-    Vec next = V::next(up, mid, down, rule);
+__attribute__((noinline)) Vec next_out_of_line(const typename V::template Row<Vec>& up,
+                                               const typename V::template Row<Vec>& mid,
+                                               const typename V::template Row<Vec>& down,
+                                               const CompiledRule& rule) {
+    return V::next(up, mid, down, rule);
+}
+
+template <class V>
+inline __attribute__((always_inline)) Vec next_state(const typename V::template Row<Vec>& up,
+                                                     const typename V::template Row<Vec>& mid,
+                                                     const typename V::template Row<Vec>& down,
+                                                     const CompiledRule& rule,
+                                                     const StochasticPlan& plan, Vec mask,
+                                                     std::uint64_t first_word) {
+    Vec next;
+    if constexpr (std::is_same_v<V, TableTreeStep>)
+        next = next_out_of_line<V>(up, mid, down, rule);
+    else
+        next = V::next(up, mid, down, rule);
     if constexpr (V::stochastic) {
         const Count4<Vec> count = V::count(up, mid, down);
         const Vec self = V::self(mid);
@@ -207,7 +226,9 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     const std::int64_t bottom = top + kTileRows < a.height ? top + kTileRows : a.height;
     const std::int64_t y0 = top + first_row;
     const std::int64_t y1 = top + end_row < bottom ? top + end_row : bottom;
-    const CompiledRule& rule = a.rule;
+    // A copy that no store of the loop can reach, so that what the variant
+    // derives from the rule (broadcast masks) is hoisted out of the rows.
+    const CompiledRule rule = a.rule;
     TileTally tally;
     StochasticPlan plan;
     if constexpr (V::stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);

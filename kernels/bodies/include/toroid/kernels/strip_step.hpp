@@ -109,8 +109,9 @@ inline constexpr int kStripDeviceMaxGenerations = 8;
 // rows of records per generation (Moore: 14 of them for k = 4, ~150 of 255),
 // and at k = 8 Moore rules spill; hexagonal and von Neumann rows are smaller.
 // Stochastic rules: 1 (the Philox draws of k stages spill). Table rules
-// (CircuitStep): 1, their circuit's node values live in local memory anyway
-// (an array indexed at run time), and k stages would multiply that traffic.
+// (kTableVariant: CircuitStep, TableTreeStep, NearTotalisticStep): 1, their
+// node values, pair functions or block cells live in local memory anyway
+// (arrays indexed at run time), and k stages would multiply that traffic.
 TOROID_HD int strip_max_k(const CompiledRule& rule) {
     if (rule.stochastic() || rule.uses_circuit) return 1;
     return rule.neighbourhood == Neighbourhood::Moore ? 4 : kStripDeviceMaxGenerations;
