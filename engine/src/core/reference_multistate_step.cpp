@@ -2,6 +2,8 @@
 // beyond 1 (contract in core/reference_stepper.hpp): one byte per cell,
 // written from the rules' definitions (core/rule.hpp) and sharing nothing
 // with the multi-state backend's planes, running sums or shape runs.
+// Generations and range rules only: a rule kind of its own states (named
+// rules' tables) adds its branch here, one next() per cell.
 #include <cstdlib>
 #include <vector>
 
