@@ -478,6 +478,7 @@ TEST(MultiStateSelftest, RandomRulesPassOnTheCpuBackend) {
     const SelftestReport all = run_selftest(family, RuleIndexSet::shard_of(family.size()), every);
     EXPECT_EQ(all.failure_count, 0u);
     EXPECT_GE(all.checks, r.checks);
+    EXPECT_EQ(all.backends, std::vector<std::string>{"cpu"});  // no batch engine took them
 }
 
 // A backend that runs each rule with one state too many decays its last

@@ -56,6 +56,9 @@ SelftestReport run_selftest(const RuleFamily& family, const RuleIndexSet& indice
 
     std::mutex mutex;
     std::uint64_t done = 0;
+    // Which of report.backends checked something (backends that refuse a
+    // multi-state rule, and the batch engines, pass such families over).
+    std::vector<char> used(report.backends.size(), 0);
     const auto t0 = std::chrono::steady_clock::now();
     ThreadPool pool(o.threads);
     auto fail = [&](const Rule& rule, const std::string& backend, std::int64_t w, std::int64_t h,
@@ -73,6 +76,7 @@ SelftestReport run_selftest(const RuleFamily& family, const RuleIndexSet& indice
         const bool multi = rule.needs_multistate_backend();
         const CompiledRule compiled = multi ? CompiledRule{} : rule.compile();
         std::uint64_t checks = 0;
+        std::vector<char> took(used.size(), 0);
         for (auto [w, h] : kSizes) {
             Grid start(w, h);
             fill_soup(
@@ -84,7 +88,8 @@ SelftestReport run_selftest(const RuleFamily& family, const RuleIndexSet& indice
             for (int g = 0; g < o.generations; ++g)
                 expected.push_back(reference_step(expected.back(), rule, o.seed, std::uint64_t(g)));
             std::uint64_t ran = 0;  // backends that took the rule
-            for (const auto& name : backends) {
+            for (std::size_t k = 0; k < backends.size(); ++k) {
+                const std::string& name = backends[k];
                 std::unique_ptr<Backend> b;
                 try {
                     b = create_backend(name, rule, BackendOptions{1, o.seed, true});
@@ -93,6 +98,7 @@ SelftestReport run_selftest(const RuleFamily& family, const RuleIndexSet& indice
                     throw;
                 }
                 ++ran;
+                took[k] = 1;
                 b->load(start);
                 for (int g = 1; g <= o.generations; ++g) {
                     b->step(1);
@@ -112,6 +118,7 @@ SelftestReport run_selftest(const RuleFamily& family, const RuleIndexSet& indice
                 BatchHistory history;
                 batchers[k]->advance(batch, std::uint64_t(o.generations), history);
                 ++checks;
+                took[backends.size() + k] = 1;
                 Grid last(w, h);
                 std::copy(batch.torus(0).begin(), batch.torus(0).end(), last.words().begin());
                 bool ok = last == expected.back();
@@ -124,11 +131,18 @@ SelftestReport run_selftest(const RuleFamily& family, const RuleIndexSet& indice
             }
         }
         std::lock_guard lock(mutex);
+        for (std::size_t k = 0; k < used.size(); ++k) used[k] |= took[k];
         report.checks += checks;
         ++report.rules;
         ++done;
         if (progress && (done % 256 == 0 || done == indices.size())) progress(done);
     });
+    if (report.rules > 0) {
+        std::vector<std::string> checked;
+        for (std::size_t k = 0; k < used.size(); ++k)
+            if (used[k]) checked.push_back(report.backends[k]);
+        report.backends = std::move(checked);
+    }
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return report;
 }
