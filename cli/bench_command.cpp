@@ -59,6 +59,9 @@ const std::vector<Workload> kWorkloads = {
     // of its 101^2 cells (the cost per cell of a box does not grow with r).
     {"ltl-bosco-4096", "R5,C0,M1,S34..58,B34..45,NM", 4096, false},
     {"ltl-r50-4096", "R50,C0,M1,S2866..4889,B2866..3793,NM", 4096, false},
+    // A named rule (a rule table, rules/WireWorld.rule): 50% soups of its
+    // states 1..3, chaotic for thousands of generations.
+    {"wireworld-4096", "WireWorld", 4096, false},
     {"acorn-1024", "B3/S23", 1024, true},
     {"acorn-16384", "B3/S23", 16384, true},
     {"acorn-65536", "B3/S23", 65536, true},
@@ -94,7 +97,10 @@ void start(Backend& b, const Workload& w) {
     if (!w.acorn) {
         b.check_fits(w.size, w.size, 1);
         Grid g(w.size, w.size);
-        fill_soup(g, 0.5, 1);
+        if (b.rule().named())  // every state of a named rule, e.g. WireWorld's wires
+            fill_state_soup(g, 0.5, b.rule().states(), 1);
+        else
+            fill_soup(g, 0.5, 1);
         b.load(g);
         return;
     }

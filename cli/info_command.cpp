@@ -62,6 +62,11 @@ void info(const std::string& path, bool json) {
             {"whole_torus", p.whole_torus},
             {"comments", p.comments}};
         if (!p.generation.empty()) j["generation"] = p.generation;
+        if (p.rule && p.rule->named()) {
+            const StateRule& r = *p.rule->state_rule();
+            j["rule_origin"] = r.origin();
+            j["rule_neighbourhood"] = to_string(r.neighbourhood());
+        }
         j["states"] = states;
         if (!per_state.empty()) j["state_counts"] = per_state;
         j["bounding_box"] =
@@ -80,6 +85,11 @@ void info(const std::string& path, bool json) {
                 static_cast<long long>(height), p.whole_torus ? " (a whole torus)" : "");
     std::printf("population    %s\n", to_string(population).c_str());
     std::printf("rule          %s\n", rule_text(p).c_str());
+    if (p.rule && p.rule->named()) {  // where the named rule was found
+        const StateRule& r = *p.rule->state_rule();
+        std::printf("rule from     %s (%s neighbourhood)\n", r.origin().c_str(),
+                    to_string(r.neighbourhood()));
+    }
     std::printf("topology      %s\n", topology.c_str());
     std::printf("states        %d", states);
     if (!per_state.empty()) {

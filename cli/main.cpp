@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/number_options.hpp"
+#include "toroid/frontend/rule_dir_option.hpp"
 
 namespace {
 
@@ -51,6 +52,13 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_help_all_flag("--help-all", "Show help for every command");
     add_commands(app, argc, argv);
+    // Where named rules are found (core/rule_path.hpp), for every command
+    // that reads a rule.
+    for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+        if (command->get_name() != "nim" && command->get_name() != "wythoff" &&
+            command->get_name() != "zeckendorf" && command->get_name() != "game-n" &&
+            command->get_name() != "grundy" && command->get_name() != "play")
+            toroid::frontend::add_rule_dir_option(*command);
     // Every number option checked on its text (frontend/number_options.hpp).
     toroid::frontend::check_number_options(app);
     // An error on one rank of an MPI job ends them all (cluster.hpp).

@@ -57,7 +57,11 @@ StartState resolve_start(const StartOptions& o, bool require_input, std::uint64_
 Grid start_grid(const StartState& st, const StartOptions& o) {
     if (st.pattern) return place_pattern(st.pattern->pattern, st.size.width, st.size.height);
     Grid grid(st.size.width, st.size.height);
-    if (o.soup) fill_soup(grid, *o.soup, o.run.seed);
+    // Named rules (WireWorld, loops) get every state in their soups.
+    if (o.soup && st.rule.named())
+        fill_state_soup(grid, *o.soup, st.rule.states(), o.run.seed);
+    else if (o.soup)
+        fill_soup(grid, *o.soup, o.run.seed);
     return grid;
 }
 

@@ -77,12 +77,15 @@ TEST(BoundedGrid, MultiStateRulesAreRefusedNamingTheRule) {
     expect_contains(refusal("LifeHistory"),
                     {"'LifeHistory'", "multi-state", "B3/S23", "--rule B3/S23"});
     expect_contains(refusal("StateInvestigator"), {"'StateInvestigator'", "named rule"});
-    expect_contains(refusal("WireWorld"), {"'WireWorld'"});
+    // A name no rule folder holds (WireWorld is shipped: test_named_rules).
+    expect_contains(refusal("NoSuchWorld"), {"'NoSuchWorld'", "NoSuchWorld.rule", "searched"});
     expect_contains(refusal("LifeHistory:T100,100"), {"'LifeHistory'"});
     // Generations rules are rules of their own now (test_generations.cpp).
     EXPECT_EQ(Rule::parse("B2/S345/4").states(), 4);
     expect_contains(refusal("@RULE Langton"), {"@RULE", "rule table"});
-    expect_contains(refusal("W110"), {"toroid eca 110"});
+    // Golly's Wolfram rules run as their 3x3 map; odd ones are refused.
+    EXPECT_EQ(Rule::parse("W110").kind(), RuleKind::Map);
+    expect_input_error([] { Rule::parse("W111"); }, {"even number", "toroid eca"});
     EXPECT_TRUE(Rule::parse("R2,C0,M1,S2..3,B3..3,NM").range_rule());  // test_larger_than_life
     // Two-state Generations is its Life-like rule; the usual rules still parse.
     EXPECT_EQ(Rule::parse("23/3/2"), Rule::parse("B3/S23"));

@@ -66,6 +66,7 @@ Rule Rule::from_letters(Neighbourhood n, const LetterMasks& birth, const LetterM
 }
 
 bool Rule::births_on_zero() const {
+    if (kind_ == RuleKind::Named) return !named_.rule->quiescent();
     if (kind_ == RuleKind::Range) return !range_.birth.empty() && range_.birth.front().first == 0;
     return kind_ == RuleKind::Totalistic ? !birth_[0].absent() : table_.next(0);
 }
@@ -99,6 +100,8 @@ Rule Rule::generations(const Rule& base, int states) {
 void Rule::refuse_multi_state(const char* what) const {
     if (!needs_multistate_backend()) return;
     const std::string has = range_rule() ? "has range " + std::to_string(range_.range)
+                            : named()    ? "is a named rule of " + std::to_string(states_) +
+                                            " states"
                                          : "has " + std::to_string(states_) + " states";
     throw UnsupportedRule("rule " + to_string() + " " + has + ": " + what +
                           " runs two-state rules of range 1; multi-state and range-r rules run "
@@ -230,8 +233,26 @@ std::string range_rule_string(const RangeRule& g, int states) {
 
 }  // namespace
 
+Rule Rule::from_state_rule(std::shared_ptr<const StateRule> rule, std::optional<TorusSize> torus) {
+    if (!rule) throw InputError("a named rule needs its definition");
+    Rule r;
+    r.kind_ = RuleKind::Named;
+    r.birth_ = {};
+    r.survive_ = {};
+    r.states_ = std::uint16_t(rule->states());
+    r.named_.rule = std::move(rule);
+    r.torus_ = torus;
+    return r;
+}
+
 std::string Rule::to_string() const {
     std::string s;
+    if (kind_ == RuleKind::Named) {
+        s = named_.rule->name();
+        if (torus_)
+            s += ":T" + std::to_string(torus_->width) + "," + std::to_string(torus_->height);
+        return s;
+    }
     if (kind_ == RuleKind::Range) {
         s = range_rule_string(range_, states_);
         if (torus_)

@@ -18,6 +18,7 @@
 #include "toroid/core/isotropic.hpp"
 #include "toroid/core/map_notation.hpp"
 #include "toroid/core/rule.hpp"
+#include "toroid/core/rule_path.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
@@ -537,9 +538,106 @@ class RuleParser {
                                                    // '/' before a Generations "2"
 };
 
+namespace {
+
+// A rule given by name (core/rule_path.hpp), with Golly's torus suffix:
+// nullopt when nothing of that name is found. `refusal` is why the other
+// grammars refused the text.
+std::optional<Rule> parse_named_rule(std::string_view text, const std::string& refusal,
+                                     bool say_where) {
+    std::string_view t = text;
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    const std::size_t colon = t.find(':');
+    const std::string name(t.substr(0, colon));
+    if (name.empty() || name.front() == '@' ||
+        name.find_first_of(" \t\r\n") != std::string::npos)
+        return std::nullopt;
+    // A rule of the grammars refused for its suffix (B3/S23:P40,40) is no name.
+    try {
+        if (is_range_rule_text(name))
+            (void)parse_range_rule(name);
+        else
+            (void)RuleParser(name).parse();
+        return std::nullopt;
+    } catch (const InputError&) {
+    }
+    NamedRule found = find_named_rule(name);
+    if (found.rule) {
+        std::optional<TorusSize> torus;
+        // The suffix as any rule carries it (its refusals: :P, :K, shifts).
+        if (colon != std::string_view::npos) {
+            try {
+                torus = RuleParser("B3/S23" + std::string(t.substr(colon))).parse().torus();
+            } catch (const InputError& e) {
+                const std::string why = e.what();
+                const std::size_t at = why.find(" is not supported: ");
+                const std::string rest =
+                    at == std::string::npos ? why : why.substr(at + 19);
+                throw UnsupportedRule("rule '" + std::string(t) + "' is not supported: " + rest);
+            }
+        }
+        return Rule::from_state_rule(std::move(found.rule), torus);
+    }
+    if (!say_where) return std::nullopt;
+    std::string where;
+    for (const std::string& f : found.searched) where += "\n  " + f;
+    throw UnsupportedRule(refusal + "; no built-in rule has that name, and no folder holds " +
+                          rule_file_name(name) + " (searched:" + where +
+                          ")\n(add folders of rule files with --rule-dir DIR or TOROID_RULE_PATH)");
+}
+
+}  // namespace
+
+namespace {
+
+// Golly's Wolfram rules W0..W254 (even): a 1-D rule drawn on the plane, each
+// generation adding the next row (a cell becomes alive when its row's
+// neighbour row holds a configuration the rule maps to 1, and live cells
+// stay). Golly runs them as the 3x3 map below, so toroid runs them as the
+// MAP rule of that map (printed as MAP). `toroid eca` runs them as rings.
+std::optional<Rule> parse_wolfram_rule(std::string_view text) {
+    std::string_view t = text;
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    const std::size_t colon = t.find(':');
+    const std::string_view body = t.substr(0, colon);
+    if (body.size() < 2 || (body[0] != 'W' && body[0] != 'w') ||
+        !std::all_of(body.begin() + 1, body.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return std::nullopt;
+    if (body.size() > 4 || std::stoi(std::string(body.substr(1))) > 254 ||
+        std::stoi(std::string(body.substr(1))) % 2 != 0)
+        throw InputError("Wolfram rule '" + std::string(body) +
+                         "' must be an even number from W0 to W254 (an odd one would give birth "
+                         "on empty space); 'toroid eca N' runs any of the 256 as a 1-D ring");
+    const unsigned w = unsigned(std::stoi(std::string(body.substr(1))));
+    Range1Table table;
+    for (unsigned i = 0; i < Range1Table::kSize; ++i)
+        table.set(i, ((w >> (i & 7)) & 1) != 0 || (i & 16) != 0);
+    Rule r = Rule::from_table(table, Neighbourhood::Moore);
+    if (colon != std::string_view::npos)
+        r = r.with_torus(Rule::parse("B3/S23" + std::string(t.substr(colon))).torus());
+    return r;
+}
+
+}  // namespace
+
 Rule Rule::parse(std::string_view text) {
-    if (is_range_rule_text(text)) return parse_range_rule(text);
-    return RuleParser(text).parse();
+    if (auto wolfram = parse_wolfram_rule(text)) return *wolfram;
+    try {
+        if (is_range_rule_text(text)) return parse_range_rule(text);
+        return RuleParser(text).parse();
+    } catch (const UnsupportedRule& e) {
+        // A name (WireWorld, Langtons-Loops:T100,100, LifeHistory): say where
+        // it was looked for when it is nowhere.
+        if (auto named = parse_named_rule(text, e.what(), true)) return *named;
+        throw;
+    } catch (const InputError& e) {
+        // A rule file may carry a name the B/S grammar reads as a broken rule.
+        if (auto named = parse_named_rule(text, e.what(), false)) return *named;
+        throw;
+    }
 }
 
 }  // namespace toroid

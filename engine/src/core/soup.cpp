@@ -45,4 +45,22 @@ void fill_soup(Grid& g, double density, std::uint64_t seed, std::optional<Rect> 
     }
 }
 
+void fill_state_soup(Grid& g, double density, int states, std::uint64_t seed,
+                     std::optional<Rect> region) {
+    if (states < 2 || states > 256)
+        throw InputError("a soup has 2 to 256 states, not " + std::to_string(states));
+    fill_soup(g, density, seed, region);
+    if (states == 2) return;
+    const Rect r = region.value_or(Rect{0, 0, g.width(), g.height()});
+    constexpr std::uint64_t kStateTag = ~std::uint64_t(0) - 1;
+    for (std::int64_t ry = 0; ry < r.height; ++ry)
+        for (std::int64_t rx = 0; rx < r.width; ++rx) {
+            if (!g.get(r.x + rx, r.y + ry)) continue;
+            const std::uint64_t cell = std::uint64_t(ry * r.width + rx);
+            const std::uint32_t draw = cell_draw(seed, kStateTag, cell);
+            g.set_state(r.x + rx, r.y + ry,
+                        1 + int((std::uint64_t(draw) * std::uint64_t(states - 1)) >> 32));
+        }
+}
+
 }  // namespace toroid

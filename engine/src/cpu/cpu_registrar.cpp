@@ -12,6 +12,7 @@
 #include "toroid/cpu/cpu_backend.hpp"
 #include "toroid/cpu/cpu_batch_backend.hpp"
 #include "toroid/cpu/multistate_backend.hpp"
+#include "toroid/cpu/named_rule_backend.hpp"
 #include "toroid/eca/eca_backend.hpp"
 #include "toroid/eca/eca_cpu.hpp"
 
@@ -22,14 +23,17 @@ namespace toroid {
 namespace {
 
 // Every cell every generation, or only the live area's tiles: the CPU tile
-// engine serves both kinds of work. Rules of more than two states go to the
-// multi-state backend (cpu/multistate_backend.hpp), under the same name.
+// engine serves both kinds of work. Generations and range-r rules go to the
+// multi-state backend (cpu/multistate_backend.hpp), named rules (tables,
+// trees, Golly's families) to the byte-cell backend
+// (cpu/named_rule_backend.hpp), under the same name.
 [[maybe_unused]] const bool registered = [] {
     backend_registry().add(
         {.name = "cpu",
          .preference = 0,
          .sparse = true,
          .create = [](const Rule& rule, const BackendOptions& options) -> std::unique_ptr<Backend> {
+             if (rule.named()) return make_named_rule_cpu_backend(rule, options);
              if (rule.needs_multistate_backend()) return make_multistate_cpu_backend(rule, options);
              return std::make_unique<CpuBackend>(rule, options);
          }});

@@ -1,6 +1,8 @@
 // Format-independent pattern facade: detection, files, placement.
 #include "toroid/io/pattern.hpp"
 
+#include <filesystem>
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,10 +12,12 @@
 
 #include "text_error.hpp"
 #include "toroid/core/backend.hpp"
+#include "toroid/core/rule_path.hpp"
 #include "toroid/io/file_io.hpp"
 #include "toroid/io/gzip.hpp"
 #include "toroid/io/life106.hpp"
 #include "toroid/io/macrocell.hpp"
+#include "toroid/io/mcell.hpp"
 #include "toroid/io/plaintext.hpp"
 #include "toroid/io/rle.hpp"
 
@@ -29,6 +33,8 @@ const char* format_name(PatternFormat f) {
             return "Life 1.06";
         case PatternFormat::Macrocell:
             return "macrocell";
+        case PatternFormat::MCell:
+            return "MCell";
     }
     return "?";
 }
@@ -39,6 +45,7 @@ std::optional<PatternFormat> detect_pattern_format(std::string_view text) {
     const std::string_view rest = text.substr(first);
     if (rest.front() == '[') return PatternFormat::Macrocell;  // "[M2]": its reader checks the rest
     if (rest.substr(0, 10) == "#Life 1.06") return PatternFormat::Life106;
+    if (rest.substr(0, 6) == "#MCell") return PatternFormat::MCell;
     if (rest.substr(0, 5) == "#Life")
         return PatternFormat::Life106;  // 1.05 etc.: its reader says what it expects
     switch (rest.front()) {
@@ -74,6 +81,7 @@ std::optional<PatternFormat> format_from_extension(std::string_view path) {
     if (ext == "cells") return PatternFormat::Plaintext;
     if (ext == "lif" || ext == "life") return PatternFormat::Life106;
     if (ext == "mc") return PatternFormat::Macrocell;
+    if (ext == "mcl") return PatternFormat::MCell;
     return std::nullopt;
 }
 
@@ -113,6 +121,9 @@ Pattern parse_pattern(std::string_view text, std::string_view source,
         case PatternFormat::Macrocell:
             p = parse_macrocell(text, source);
             break;
+        case PatternFormat::MCell:
+            p = parse_mcell(text, source);
+            break;
         case PatternFormat::Rle:
             p = parse_rle(text, source);
             break;
@@ -148,6 +159,8 @@ Pattern decode_pattern(std::string_view bytes, std::string_view source,
 
 Pattern read_pattern_file(const std::string& path) {
     if (path == "-") return decode(read_text_file(path), "<stdin>", std::nullopt, std::nullopt);
+    // A named rule is looked for first beside the pattern (core/rule_path.hpp).
+    set_pattern_rule_folder(std::filesystem::path(path).parent_path().string());
     return decode(read_text_file(path), path, std::nullopt, format_from_extension(path));
 }
 
@@ -201,6 +214,9 @@ std::string encode_pattern(const std::string& path, const Grid& g, const std::op
         case PatternFormat::Macrocell:
             text = format_macrocell(g, rule, opts);
             break;
+        case PatternFormat::MCell:
+            throw InputError("toroid reads MCell files (.mcl) but does not write them: write " +
+                             path.substr(0, path.rfind('.')) + ".rle (RLE keeps every state)");
     }
     return has_gzip_extension(path) ? gzip_compress(text) : text;
 }

@@ -12,6 +12,9 @@
 //   R5,C0,M1,S34..58,B34..45,NM                       Larger than Life (range 1..500)
 //   5,34,45,34,58                                     Kellie Evans' r,bmin,bmax,smin,smax
 //   R2,C0,S4-7,9-12,B4,11-12,NN                       HROT lists (N optional: Moore)
+//   W22, W110 (even, 0..254)                          Golly's Wolfram rules, run as
+//                                                     their 3x3 map (printed MAP...)
+//   WireWorld, Langtons-Loops, LifeHistory            named rules (see below)
 //   B3/S23:T640,480                                   Golly's torus suffix
 //   B3/S23:T0,128   B3/S23:T640,0   B3/S23:T64        Golly's tubes (0 = unbounded
 //                                                     side), a square torus
@@ -43,10 +46,15 @@
 // dying cells count as dead for their neighbours (Golly). two_state() is the
 // rule of the live plane. Probabilities are refused on them.
 //
+// Named rules (RuleKind::Named): any other name, with an optional torus
+// suffix (Langtons-Loops, WireWorld:T100,100, LifeHistory, JvN29), is looked
+// up by core/rule_path.hpp: Golly's built-in multi-state families, then a
+// `<name>.rule` file in the rule folders; printed as the name (and suffix).
+//
 // Refused with UnsupportedRule (an InputError) because toroid simulates plain
 // tori: Golly's other bounded grids (:P plane, :K Klein bottle, :C
-// cross-surface, :S sphere, a torus with a shift such as :T30+5,20) and
-// named multi-state rules (LifeHistory, WireWorld, @RULE tables). A
+// cross-surface, :S sphere, a torus with a shift such as :T30+5,20), and
+// names no rule folder holds (the error lists the folders searched). A
 // Generations rule with 2 states (23/3/2) is its Life-like rule.
 // `:T0,0` (Golly's unbounded plane) is the same as no suffix.
 //
@@ -73,6 +81,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +91,7 @@
 #include "toroid/core/compiled_rule.hpp"
 #include "toroid/core/isotropic.hpp"
 #include "toroid/core/range1_table.hpp"
+#include "toroid/core/state_rule.hpp"
 #include "toroid/error.hpp"
 
 namespace toroid {
@@ -111,6 +121,8 @@ enum class RuleKind : std::uint8_t {
     Isotropic,   // letters on some counts: B2-a/S12, B2o/S2H
     Map,         // a whole table: MAP...
     Range,       // Larger than Life / HROT: counts over a range-r neighbourhood
+    Named,       // a named multi-state rule: a rule table or tree, or a Golly
+                 // family such as LifeHistory (core/state_rule.hpp)
 };
 
 // A range-r rule's neighbourhood and counts (RuleKind::Range).
@@ -172,9 +184,15 @@ class Rule {
     // A range-r rule (Larger than Life, HROT): its neighbourhood and counts.
     bool range_rule() const { return kind_ == RuleKind::Range; }
     const RangeRule& range() const { return range_; }
-    // Rules only the multi-state CPU backend runs: more than 2 states or a
-    // range beyond 1 (compile() refuses them).
-    bool needs_multistate_backend() const { return multi_state() || range_rule(); }
+    // Rules only the multi-state CPU backends run: more than 2 states, a
+    // range beyond 1, or a named rule (compile() refuses them).
+    bool needs_multistate_backend() const { return multi_state() || range_rule() || named(); }
+    // A named rule (RuleKind::Named): its StateRule, found by name
+    // (core/rule_path.hpp); nullptr for every other kind.
+    bool named() const { return kind_ == RuleKind::Named; }
+    const std::shared_ptr<const StateRule>& state_rule() const { return named_.rule; }
+    static Rule from_state_rule(std::shared_ptr<const StateRule> rule,
+                                std::optional<TorusSize> torus = std::nullopt);
     // The rule of the live plane: this rule with 2 states.
     Rule two_state() const;
     // `base` (a deterministic two-state rule) with `states` states (2..256);
@@ -192,6 +210,16 @@ class Rule {
     bool operator==(const Rule&) const = default;
 
   private:
+    // Named rules compare by name and digest, not by where they were loaded.
+    struct NamedRef {
+        std::shared_ptr<const StateRule> rule;
+        bool operator==(const NamedRef& o) const {
+            if (rule == o.rule) return true;
+            return rule && o.rule && rule->name() == o.rule->name() &&
+                   rule->digest() == o.rule->digest();
+        }
+    };
+
     RuleKind kind_ = RuleKind::Totalistic;
     Neighbourhood neighbourhood_ = Neighbourhood::Moore;
     std::array<Probability, 9> birth_{};    // Totalistic
@@ -200,6 +228,7 @@ class Rule {
     std::optional<TorusSize> torus_;
     std::uint16_t states_ = 2;
     RangeRule range_{};  // Range
+    NamedRef named_{};   // Named
 
     void refuse_multi_state(const char* what) const;
 

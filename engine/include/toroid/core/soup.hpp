@@ -18,4 +18,12 @@ namespace toroid {
 void fill_soup(Grid& g, double density, std::uint64_t seed,
                std::optional<Rect> region = std::nullopt);
 
+// A soup of a multi-state rule (`states` 3..256): the live cells of
+// fill_soup's soup (same density, seed and region), each given a state
+// 1..states-1 by a second draw (counter tag 2^64-2), uniformly. Named rules
+// such as WireWorld need every state in a soup; Generations soups keep
+// state 1 only (dying states are what live cells become).
+void fill_state_soup(Grid& g, double density, int states, std::uint64_t seed,
+                     std::optional<Rect> region = std::nullopt);
+
 }  // namespace toroid

@@ -28,12 +28,12 @@
 
 namespace toroid {
 
-enum class PatternFormat { Rle, Plaintext, Life106, Macrocell };
+enum class PatternFormat { Rle, Plaintext, Life106, Macrocell, MCell };
 
 struct MacrocellTree;  // io/macrocell.hpp
 class Backend;         // core/backend.hpp
 
-// "RLE", "plaintext", "Life 1.06", "macrocell".
+// "RLE", "plaintext", "Life 1.06", "macrocell", "MCell".
 const char* format_name(PatternFormat f);
 
 struct Pattern {
