@@ -505,5 +505,50 @@ TEST(MultiStateSelftest, AWrongBackendFails) {
     EXPECT_GT(r.failure_count, 0u);
 }
 
+// --- named rules (rule tables and trees) ------------------------------------------
+
+// The analysers reach named rules through the same Backend interface: an
+// electron around a WireWorld ring is an oscillator whose period the engine's
+// reference finds too (a state recurring cell for cell), and the selftest
+// checks the shipped rules' backend against StateRule::next() per cell.
+TEST(MultiStateNamed, WireWorldRingAndSelftest) {
+    const Rule rule = Rule::parse("WireWorld");
+    Grid ring(6, 6);
+    for (int i = 0; i < 6; ++i) {
+        ring.set_state(i, 0, 3);
+        ring.set_state(i, 5, 3);
+        ring.set_state(0, i, 3);
+        ring.set_state(5, i, 3);
+    }
+    ring.set_state(1, 0, 2);  // tail
+    ring.set_state(2, 0, 1);  // head, moving right
+    const Identification id = identify(ring, rule);
+    EXPECT_EQ(id.kind, "oscillator");
+    EXPECT_EQ(id.code, "");
+    Grid torus(16, 16);
+    torus.paste(ring, 5, 5);
+    torus.set_state_planes(Grid::planes_for_states(4));
+    std::vector<Grid> states{torus};  // the reference's states until one recurs
+    std::uint64_t period = 0, settles = 0;
+    for (std::uint64_t t = 1; t <= 100 && !period; ++t) {
+        torus = reference_step(torus, rule, 0, t - 1);
+        for (std::uint64_t k = 0; k < states.size() && !period; ++k)
+            if (states[k] == torus) period = t - k, settles = k;
+        states.push_back(torus);
+    }
+    EXPECT_GT(period, 1u);
+    EXPECT_EQ(id.period, period);
+    EXPECT_EQ(id.settles_at, settles);
+    EXPECT_EQ(id.population_min, 20u);  // the ring's 20 cells, whatever their state
+
+    const RuleFamily family =
+        RuleFamily::from_rules({rule, Rule::parse("BriansBrain")}, "shipped named rules");
+    SelftestOptions o;
+    o.backends = {"cpu"};
+    const SelftestReport r = run_selftest(family, RuleIndexSet::shard_of(family.size()), o);
+    EXPECT_EQ(r.failure_count, 0u);
+    EXPECT_EQ(r.checks, 2u * 8u * 3u);
+}
+
 }  // namespace
 }  // namespace toroid

@@ -60,6 +60,21 @@ TEST(MultiStateRender, StatesInGollysColours) {
     EXPECT_EQ(pixel_of_cell(draw(*life, q), 2, 3), q.palette.live);
 }
 
+// A named rule draws its own colours (WireWorld's file: heads blue).
+TEST(MultiStateRender, NamedRulesDrawTheirOwnColours) {
+    const Rule rule = Rule::parse("WireWorld");
+    Grid g(16, 16);
+    g.set_state(2, 3, 1);
+    g.set_state(5, 5, 3);
+    auto b = create_backend("auto", rule);
+    b->load(g);
+    const std::vector<std::uint32_t> px = draw(*b, zoom8());
+    const std::vector<StateColour> own = rule.state_rule()->colours();
+    EXPECT_EQ(pixel_of_cell(px, 2, 3), rgba(own[1].r, own[1].g, own[1].b));
+    EXPECT_EQ(pixel_of_cell(px, 5, 5), rgba(own[3].r, own[3].g, own[3].b));
+    EXPECT_NE(own[1], default_state_colours(4)[1]);  // not Golly's defaults
+}
+
 // Zoomed out to one pixel for the whole torus, the three cells count, the
 // dying ones too (the live plane alone holds one).
 TEST(MultiStateRender, ZoomedOutCountsEveryNonZeroState) {

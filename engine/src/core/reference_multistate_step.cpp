@@ -2,8 +2,9 @@
 // beyond 1 (contract in core/reference_stepper.hpp): one byte per cell,
 // written from the rules' definitions (core/rule.hpp) and sharing nothing
 // with the multi-state backend's planes, running sums or shape runs.
-// Generations and range rules only: a rule kind of its own states (named
-// rules' tables) adds its branch here, one next() per cell.
+// Named rules (rule tables and trees, Golly's families) call their
+// StateRule::next() once per cell on the block read here, never the
+// step_row() the backend runs.
 #include <cstdlib>
 #include <vector>
 
@@ -71,6 +72,20 @@ Grid reference_multistate_step(const Grid& g, const Rule& rule) {
     };
     Grid next(w, h);
     next.set_state_planes(Grid::planes_for_states(rule.states()));
+    if (rule.named()) {
+        const StateRule& named = *rule.state_rule();
+        auto at = [&](std::int64_t x, std::int64_t y) {
+            return cell[std::size_t(wrap(y, h) * w + wrap(x, w))];
+        };
+        for (std::int64_t y = 0; y < h; ++y)
+            for (std::int64_t x = 0; x < w; ++x) {
+                const Block3x3 b{at(x - 1, y - 1), at(x, y - 1), at(x + 1, y - 1),
+                                 at(x - 1, y),     at(x, y),     at(x + 1, y),
+                                 at(x - 1, y + 1), at(x, y + 1), at(x + 1, y + 1)};
+                if (const int n = named.next(b)) next.set_state(x, y, n);
+            }
+        return next;
+    }
     const bool range = rule.range_rule();
     const Range1Table table = range ? Range1Table{} : rule.two_state().range1_table();
     for (std::int64_t y = 0; y < h; ++y)

@@ -6,9 +6,9 @@
 // gradient from red to yellow (Brian's Brain: firing red, refractory
 // yellow). Entry 0 is left to the view's dead colour, the background the
 // viewer draws empty space and grid lines against (Golly's state 0 is black;
-// the viewer's dead colour is near black). One place to choose a rule's
-// colours: a rule that brings its own (a rule file's @COLORS) is answered
-// here too.
+// the viewer's dead colour is near black). Named rules (any state count)
+// bring their own, StateRule::colours() (a rule file's @COLORS over Golly's
+// defaults). The one place to choose a rule's colours.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@
 namespace toroid {
 
 // RGBA8 colours (render_request.hpp's rgba) of states 0..states()-1, entry 0
-// the palette's dead colour; empty for two-state rules.
+// the palette's dead colour; empty for two-state rules that are not named.
 std::vector<std::uint32_t> state_palette(const Rule& rule, const RenderPalette& palette);
 
 }  // namespace toroid
