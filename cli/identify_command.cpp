@@ -86,7 +86,13 @@ void identify_command(const IdentifyCliOptions& o) {
                 (unsigned long long)id.population_max);
     std::printf("box         %lld x %lld\n", (long long)id.width, (long long)id.height);
     std::printf("heat        %.3g\n", id.heat);
-    if (!id.code.empty()) std::printf("apgcode     %s\n", id.code.c_str());
+    if (!id.code.empty())
+        std::printf("apgcode     %s\n", id.code.c_str());
+    else if (rule.needs_multistate_backend() &&
+             (id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship"))
+        std::printf(
+            "apgcode     none (toroid writes Catagolue's codes for two-state rules of "
+            "range 1 only)\n");
 }
 
 }  // namespace

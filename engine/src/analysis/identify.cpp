@@ -19,11 +19,12 @@ struct Phase {
     Grid cells;  // cropped to box
     std::uint64_t hash = 0;
     std::uint64_t population = 0;
-    bool get(std::int64_t x, std::int64_t y) const {
+    // The state of plane cell (x, y): 0 or 1, or 0..255 for multi-state rules.
+    int state(std::int64_t x, std::int64_t y) const {
         x -= box.x;
         y -= box.y;
-        if (x < 0 || y < 0 || x >= box.width || y >= box.height) return false;
-        return cells.get(x, y);
+        if (x < 0 || y < 0 || x >= box.width || y >= box.height) return 0;
+        return cells.state(x, y);
     }
 };
 
@@ -34,7 +35,7 @@ std::uint64_t changed_cells(const Phase& a, const Phase& b) {
     const std::int64_t y1 = std::max(a.box.y + a.box.height, b.box.y + b.box.height);
     std::uint64_t n = 0;
     for (std::int64_t y = y0; y < y1; ++y)
-        for (std::int64_t x = x0; x < x1; ++x) n += a.get(x, y) != b.get(x, y);
+        for (std::int64_t x = x0; x < x1; ++x) n += a.state(x, y) != b.state(x, y);
     return n;
 }
 
@@ -48,7 +49,7 @@ int count_copies(const Plane& plane, const Grid& start, std::int64_t& dx, std::i
     std::int64_t ax = -1, ay = -1;  // first live cell of start, row-major
     for (std::int64_t y = 0; y < start.height() && ax < 0; ++y)
         for (std::int64_t x = 0; x < start.width(); ++x)
-            if (start.get(x, y)) {
+            if (start.state(x, y) != 0) {
                 ax = x;
                 ay = y;
                 break;
@@ -60,22 +61,23 @@ int count_copies(const Plane& plane, const Grid& start, std::int64_t& dx, std::i
     std::set<std::pair<std::int64_t, std::int64_t>> claimed;  // cells of the copies
     for (std::int64_t y = 0; y < now.height(); ++y)
         for (std::int64_t x = 0; x < now.width(); ++x) {
-            if (!now.get(x, y)) continue;
+            if (now.state(x, y) == 0) continue;
             const std::int64_t ox = box.x + x - ax, oy = box.y + y - ay;
             bool match = true;
             for (std::int64_t sy = 0; sy < h && match; ++sy)
                 for (std::int64_t sx = 0; sx < w && match; ++sx)
-                    if (start.get(sx, sy) != plane.get(ox + sx, oy + sy)) match = false;
+                    if (start.state(sx, sy) != plane.state(ox + sx, oy + sy)) match = false;
             if (!match) continue;
             bool disjoint = true;
             for (std::int64_t sy = 0; sy < h && disjoint; ++sy)
                 for (std::int64_t sx = 0; sx < w && disjoint; ++sx)
-                    if (start.get(sx, sy) && claimed.count({ox + sx, oy + sy})) disjoint = false;
+                    if (start.state(sx, sy) != 0 && claimed.count({ox + sx, oy + sy}))
+                        disjoint = false;
             if (!disjoint) continue;
             copies.push_back({ox, oy});
             for (std::int64_t sy = 0; sy < h; ++sy)
                 for (std::int64_t sx = 0; sx < w; ++sx)
-                    if (start.get(sx, sy)) claimed.insert({ox + sx, oy + sy});
+                    if (start.state(sx, sy) != 0) claimed.insert({ox + sx, oy + sy});
         }
     if (copies.size() < 2) return int(copies.size());
     // Live cells in the union of the copies' boxes grown by one.
@@ -202,7 +204,11 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
                 const ObjectKind kind = r.dx || r.dy    ? ObjectKind::Ship
                                         : r.period == 1 ? ObjectKind::Still
                                                         : ObjectKind::Oscillator;
-                r.code = object_code(kind, r.period, first.population, orbit, rule.neighbourhood());
+                // Catagolue's codes are those of two-state range-1 rules; the
+                // others get none (the CLI then prints no apgcode line).
+                if (!rule.needs_multistate_backend())
+                    r.code =
+                        object_code(kind, r.period, first.population, orbit, rule.neighbourhood());
                 return r;
             }
             seen.emplace(ph.hash, t);
@@ -227,7 +233,7 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
                 bool core_periodic = true;  // the cells around the original box
                 for (std::int64_t y = -4; y < b0.height + 4 && core_periodic; ++y)
                     for (std::int64_t x = -4; x < b0.width + 4; ++x)
-                        if (a.get(x, y) != b.get(x, y)) {
+                        if (a.state(x, y) != b.state(x, y)) {
                             core_periodic = false;
                             break;
                         }

@@ -21,9 +21,22 @@ namespace {
 
 struct Regrow {};  // the debris neared the edge of an automatic torus
 
-constexpr std::int64_t kGuard =
-    std::int64_t(kSweep) + 8;  // light speed * sweep interval, plus slack
 constexpr std::int64_t kMaxAutoTorus = 16384;
+// Rules on the multi-state backend compute every cell every generation and
+// keep their ships (see run_once): an automatic torus grows to 4096 only
+// (or to what its range needs at first), so that a pattern whose ships
+// escape is reported as outgrowing it in seconds, not after hours at 16384.
+constexpr std::int64_t kMaxAutoTorusMultiState = 4096;
+
+// Cells a pattern can spread between two sweeps kSweep generations apart:
+// light speed (the rule's range: cells per generation) times the interval,
+// plus slack; the room kept between the live cells and the torus edge.
+std::int64_t light_speed(const Rule& rule) {
+    return rule.range_rule() ? rule.range().range : 1;
+}
+std::int64_t guard_of(const Rule& rule) {
+    return light_speed(rule) * std::int64_t(kSweep) + 8;
+}
 
 Rect box_of(std::span<const Cell> cells) {
     if (cells.empty()) return {};
@@ -254,12 +267,13 @@ void thin_snapshots(MethuselahRun& run, std::uint64_t budget) {
 // can travel at light speed between two sweeps 64 generations apart.
 std::int64_t check_edges(const MethuselahRun& run, const std::vector<Cell>& cells, std::uint64_t t,
                          bool auto_torus) {
-    if (run.rule.births_on_zero()) return kGuard;  // the torus fills: no room to measure
+    const std::int64_t kGuard = guard_of(run.rule);
+    if (run.rule.births_on_zero()) return kGuard / light_speed(run.rule);  // the torus fills
     if (cells.empty()) return std::numeric_limits<std::int64_t>::max();
     const Rect b = box_of(cells);
     const std::int64_t w = run.universe->width(), h = run.universe->height();
     const std::int64_t room = std::min({b.x, b.y, w - (b.x + b.width), h - (b.y + b.height)});
-    if (room >= kGuard) return room;
+    if (room >= kGuard) return room / light_speed(run.rule);
     if (auto_torus) throw Regrow{};
     throw InputError("the " + std::to_string(w) + "x" + std::to_string(h) +
                      " torus is too small for '" + run.name + "': at generation " +
@@ -275,7 +289,8 @@ std::int64_t check_edges(const MethuselahRun& run, const std::vector<Cell>& cell
 // doubles up to kSnapshot as long as no cell can come within 8 cells of the
 // edge at light speed before then. Aligned to the interval, so that every
 // multiple of kSnapshot is a sweep. Ships in flight are followed every
-// kSweep generations, so they leave as soon as they are far enough.
+// kSweep generations, so they leave as soon as they are far enough. `room`
+// is in generations at light speed (check_edges).
 std::uint64_t next_sweep_after(std::uint64_t t, std::int64_t room, std::size_t in_flight) {
     std::uint64_t interval = kSweep;
     if (in_flight == 0)
@@ -326,7 +341,10 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
     run.origin_y = (h - pattern.height()) / 2;
     run.universe = make_universe(opt.backend, rule, w, h, opt.backend_options);
     run.deterministic = !rule.stochastic();
-    if (run.deterministic && !rule.births_on_zero())
+    // Ships are recognised on the two-state engines' scratch torus; rules
+    // beyond them (more states, longer ranges, named rules) keep their ships
+    // and stabilise when the whole state repeats (hash of every state plane).
+    if (run.deterministic && !rule.births_on_zero() && !rule.needs_multistate_backend())
         run.catalog = std::make_unique<ShipCatalog>(rule);
     run.every_hash = run.deterministic && (!run.catalog || run.universe->signature_is_hash());
     // The signature (or hash) of the current state, appended to the history.
@@ -340,6 +358,13 @@ MethuselahResult run_once(const Grid& pattern, const std::string& name, const Ru
         decode_run(resume->metadata, opt.resume_path, run);
         run.universe->load(resume->grid, resume->generation);
         t = resume->generation;
+    } else if (pattern.max_state() > 1) {
+        // Cells in states beyond 1 (a multi-state pattern): the whole torus
+        // through a Grid, which carries every state plane.
+        Grid torus(w, h);
+        torus.paste(pattern, run.origin_x, run.origin_y);
+        run.universe->load(torus, 0);
+        note_signature();
     } else {
         std::vector<Cell> cells;
         for (std::int64_t y = 0; y < pattern.height(); ++y)
@@ -464,17 +489,25 @@ MethuselahResult analyse_methuselah(const Grid& cells, const std::string& name, 
     if (opt.whole_torus || opt.backend == "hashlife")
         return analyse_torus_lifespan(cells, name, rule, opt);
     const auto start = std::chrono::steady_clock::now();
+    const std::int64_t kGuard = guard_of(rule);
     const bool auto_torus = opt.torus_width <= 0 || opt.torus_height <= 0;
+    std::int64_t max_auto = kMaxAutoTorus;
+    if (rule.needs_multistate_backend()) {
+        max_auto = kMaxAutoTorusMultiState;
+        while (max_auto < 8 * std::max(cells.width(), cells.height()) + 2 * kGuard &&
+               max_auto < kMaxAutoTorus)
+            max_auto *= 2;
+    }
     const std::int64_t extent = std::max(cells.width(), cells.height());
     std::int64_t w = opt.torus_width, h = opt.torus_height;
     if (auto_torus) {
         w = 2048;
-        while (w < 8 * extent + 2 * kGuard && w < kMaxAutoTorus) w *= 2;
+        while (w < 8 * extent + 2 * kGuard && w < max_auto) w *= 2;
         if (extent + 2 * kGuard > w)
             throw InputError("'" + name + "' (" + std::to_string(cells.width()) + "x" +
                              std::to_string(cells.height()) +
                              ") is too large for an automatic torus (at most " +
-                             std::to_string(kMaxAutoTorus) + " cells wide): give --torus WxH");
+                             std::to_string(max_auto) + " cells wide): give --torus WxH");
         h = w;
     } else if (cells.width() + 2 * kGuard > w || cells.height() + 2 * kGuard > h) {
         throw InputError(
@@ -502,14 +535,19 @@ MethuselahResult analyse_methuselah(const Grid& cells, const std::string& name, 
             return r;
         } catch (const Regrow&) {
             resume.reset();  // an uninterrupted run restarts from generation 0 too
-            if (w * 2 > kMaxAutoTorus) {
+            if (w * 2 > max_auto) {
                 MethuselahResult r;
                 r.name = name;
                 r.rule = rule.to_string();
                 r.torus_width = w, r.torus_height = h;
                 r.trend = "the pattern outgrew the largest automatic torus (" +
-                          std::to_string(kMaxAutoTorus) +
+                          std::to_string(max_auto) +
                           " cells): it grows without bound or its debris is wider than that";
+                if (rule.needs_multistate_backend())
+                    r.trend +=
+                        " (escaping ships are not removed under rules of more than two "
+                        "states or range beyond 1: they count as growth; --whole-torus "
+                        "gives the lifespan of a fixed torus)";
                 r.seconds =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 return r;

@@ -59,16 +59,18 @@ Rect torus_bounding_box(const Grid& g) {
     std::vector<char> rows(std::size_t(g.height()), 0), cols(std::size_t(g.width()), 0);
     std::vector<std::uint64_t> column_or(std::size_t(g.words_per_row()), 0);
     bool any = false;
-    for (std::int64_t y = 0; y < g.height(); ++y) {
-        auto row = g.row(y);
-        for (std::int64_t j = 0; j < g.words_per_row(); ++j) {
-            if (row[std::size_t(j)]) {
-                rows[std::size_t(y)] = 1;
-                any = true;
+    const std::int64_t wpr = g.words_per_row();
+    for (int p = 0; p <= g.state_planes(); ++p)  // every state but 0
+        for (std::int64_t y = 0; y < g.height(); ++y) {
+            const std::uint64_t* row = g.plane(p).data() + y * wpr;
+            for (std::int64_t j = 0; j < wpr; ++j) {
+                if (row[j]) {
+                    rows[std::size_t(y)] = 1;
+                    any = true;
+                }
+                column_or[std::size_t(j)] |= row[j];
             }
-            column_or[std::size_t(j)] |= row[std::size_t(j)];
         }
-    }
     if (!any) return Rect{};
     for (std::int64_t x = 0; x < g.width(); ++x)
         cols[std::size_t(x)] = char((column_or[std::size_t(x / 64)] >> (x % 64)) & 1);
@@ -78,12 +80,27 @@ Rect torus_bounding_box(const Grid& g) {
 }
 
 Plane::Plane(const Grid& pattern, const Rule& rule, std::uint64_t seed)
-    : rule_(rule), compiled_(rule.compile()), seed_(seed), bounded_(rule.births_on_zero()) {
-    const std::int64_t pad = bounded_ ? 16 : 8;
+    : rule_(rule),
+      reach_(rule.range_rule() ? rule.range().range : 1),
+      seed_(seed),
+      bounded_(rule.births_on_zero()) {
+    if (rule.needs_multistate_backend()) {
+        BackendOptions options;
+        options.threads = 1;
+        options.seed = seed;
+        backend_ = create_backend("auto", rule, options);
+    } else {
+        compiled_ = rule.compile();
+    }
+    const std::int64_t pad = std::max<std::int64_t>(bounded_ ? 16 : 8, 2 * reach_ + 2);
     grid_ = Grid(pattern.width() + 2 * pad, pattern.height() + 2 * pad);
     grid_.paste(pattern, pad, pad);
     origin_x_ = -pad;
     origin_y_ = -pad;
+    if (backend_) {  // the backend's own form of the cells (its state planes)
+        backend_->load(grid_, 0);
+        grid_ = backend_->grid();
+    }
 }
 
 void Plane::ensure_margin() {
@@ -91,8 +108,12 @@ void Plane::ensure_margin() {
     const Rect b = grid_.bounding_box();
     if (b.empty()) return;
     const std::int64_t w = grid_.width(), h = grid_.height();
-    if (b.x >= 2 && b.y >= 2 && b.x + b.width <= w - 2 && b.y + b.height <= h - 2) return;
-    const std::int64_t pad = std::max<std::int64_t>(8, std::max(b.width, b.height) / 2);
+    // Cells reach_ + 1 from the edge cannot meet their wrapped images in one
+    // generation (they reach reach_ cells; images are 2 reach_ + 2 apart).
+    const std::int64_t m = reach_ + 1;
+    if (b.x >= m && b.y >= m && b.x + b.width <= w - m && b.y + b.height <= h - m) return;
+    const std::int64_t pad =
+        std::max({std::int64_t(8), 2 * reach_ + 2, std::max(b.width, b.height) / 2});
     Grid bigger(b.width + 2 * pad, b.height + 2 * pad);
     bigger.paste(grid_.crop(b), pad, pad);
     origin_x_ += b.x - pad;
@@ -102,7 +123,13 @@ void Plane::ensure_margin() {
 
 void Plane::step() {
     ensure_margin();
-    grid_ = step_torus(grid_, compiled_, seed_, generation_);
+    if (backend_) {
+        backend_->load(grid_, generation_);
+        backend_->step(1);
+        grid_ = backend_->grid();
+    } else {
+        grid_ = step_torus(grid_, compiled_, seed_, generation_);
+    }
     ++generation_;
 }
 
@@ -120,11 +147,10 @@ Grid Plane::cells() const {
     return grid_.crop(b);
 }
 
-bool Plane::get(std::int64_t x, std::int64_t y) const {
+int Plane::state(std::int64_t x, std::int64_t y) const {
     const std::int64_t gx = x - origin_x_, gy = y - origin_y_;
-    if (!bounded_ && (gx < 0 || gy < 0 || gx >= grid_.width() || gy >= grid_.height()))
-        return false;
-    return grid_.get(gx, gy);
+    if (!bounded_ && (gx < 0 || gy < 0 || gx >= grid_.width() || gy >= grid_.height())) return 0;
+    return grid_.state(gx, gy);
 }
 
 }  // namespace toroid

@@ -99,6 +99,10 @@ RuleFamily RuleFamily::parse(std::string_view text) {
     if (key == "all-map-vonneumann") return rule_space(Neighbourhood::VonNeumann, true, key);
     FamilyParser p{text};
     const int max_count = p.max_count();
+    // A Larger than Life / HROT family ("R[1-5],C0,M1,S34..58,B34..45,NM"):
+    // its digits are numbers, not counts 0..8, and its brackets choose one.
+    const bool range_family = key.size() > 1 && key[0] == 'r' &&
+                              (std::isdigit(static_cast<unsigned char>(key[1])) || key[1] == '[');
     RuleFamily f;
     f.description_ = std::string(text);
     Segment literal;
@@ -124,6 +128,45 @@ RuleFamily RuleFamily::parse(std::string_view text) {
             const std::size_t close = text.find(']', i);
             if (close == std::string_view::npos)
                 p.fail(i, "unclosed '[': expected optional counts such as [678] or [1-8] and ']'");
+            // One number per member, not a subset of counts: every bracket of
+            // a range family, and a Generations rule's states ("/C[3-5]").
+            const std::size_t prev = literal.text.find_last_not_of(" \t");
+            if (range_family || (prev != std::string::npos &&
+                                 (literal.text[prev] == 'C' || literal.text[prev] == 'c'))) {
+                Segment s;
+                s.kind = Segment::Choice;
+                for (std::size_t k = i + 1; k < close;) {
+                    auto number = [&](std::size_t& at) {
+                        const std::size_t from = at;
+                        long v = 0;
+                        while (at < close && std::isdigit(static_cast<unsigned char>(text[at])) &&
+                               v < 100000)
+                            v = v * 10 + (text[at++] - '0');
+                        if (at == from)
+                            p.fail(at, "expected a number in brackets, such as [3-5] or [2,4,8]");
+                        return v;
+                    };
+                    const std::size_t start = k;
+                    const long lo = number(k);
+                    long hi = lo;
+                    if (k < close && text[k] == '-') hi = number(++k);
+                    if (hi < lo) p.fail(start, "empty range: write the smaller number first");
+                    if (hi - lo + long(s.choices.size()) >= 10000)
+                        p.fail(start, "too many numbers in brackets (over 10000)");
+                    for (long v = lo; v <= hi; ++v) s.choices.push_back(std::to_string(v));
+                    if (k < close && text[k] != ',')
+                        p.fail(k, std::string("unexpected '") + text[k] +
+                                      "' in brackets: expected numbers or ranges such as "
+                                      "[3-5] or [2,4,8]");
+                    if (k < close) ++k;
+                }
+                if (s.choices.empty()) p.fail(i, "empty brackets '[]': give the numbers inside");
+                flush();
+                f.segments_.push_back(s);
+                i = close;
+                last_is_digit = false;
+                continue;
+            }
             if (last_is_digit && close > i + 1 &&
                 std::isalpha(static_cast<unsigned char>(text[i + 1]))) {
                 // Letters of the count just written: every subset of them.
@@ -236,7 +279,7 @@ RuleFamily RuleFamily::parse(std::string_view text) {
             continue;
         }
         if (std::isdigit(static_cast<unsigned char>(c))) {
-            if (c - '0' <= max_count && !section.insert(c).second)
+            if (!range_family && c - '0' <= max_count && !section.insert(c).second)
                 p.fail(i, std::string("count ") + c + " is given twice");
             last_digit_pos = i;
             last_is_digit = true;

@@ -57,6 +57,7 @@ Grid table_step(const Grid& g, const Range1Table& table) {
 }  // namespace
 
 Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation) {
+    if (rule.needs_multistate_backend()) return reference_multistate_step(g, rule);
     if (!rule.stochastic()) return table_step(g, rule.range1_table());
     const std::int64_t w = g.width(), h = g.height();
     const Offsets offs = offsets_of(rule.neighbourhood());

@@ -107,7 +107,18 @@ class MultiStateCpuBackend final : public Backend {
         }
         return n;
     }
-    std::uint64_t hash() const override { return grid().hash(); }
+    // Grid::hash() of the same state, from the planes in place: analysers
+    // (methuselah, identify) hash every generation, and a grid() copy a
+    // generation costs more than the sum.
+    std::uint64_t hash() const override {
+        std::uint64_t sum = 0;
+        const std::size_t n = cur_.live.size();
+        for (std::size_t i = 0; i < n; ++i) sum += hash_word(i, cur_.live[i]);
+        for (std::size_t p = 0; p < cur_.counter.size(); ++p)
+            for (std::size_t i = 0; i < n; ++i)
+                sum += hash_word((p + 1) * n + i, cur_.counter[p][i]);
+        return hash_finish(cur_.width, cur_.height, sum);
+    }
 
   private:
     std::pair<std::size_t, std::uint64_t> locate(std::int64_t x, std::int64_t y) const {

@@ -3,7 +3,11 @@
 // Nodes are kept in file order (index 0 = the empty square). A node of level
 // 1..3 is stored as its bitmap (side s = 2^L, cell (x, y) at bit y * s + x),
 // so leaves and Golly's multi-state level-1 nodes meet in one form; higher
-// levels keep their four children. Children precede parents, so bounding
+// levels keep their four children. The bitmap of a multi-state square marks
+// its cells in any state but 0 (boxes and populations count those, as
+// Golly's population does); the states themselves stay in the nodes built
+// from level-1 lines (Node::sub), drawn cell by cell when a file has states
+// beyond 1. Children precede parents, so bounding
 // boxes are computed in one pass in file order, and the cells are drawn by a
 // descent that visits only non-empty squares.
 #include <algorithm>
@@ -34,9 +38,13 @@ constexpr int kMaxExactLevel = 62;  // squares up to 2^62: coordinates fit in in
 
 struct Node {
     int level = 0;
-    std::uint64_t bits = 0;                // level <= 3
+    std::uint64_t bits = 0;                // level <= 3: cells in a state but 0
     std::array<std::uint32_t, 4> child{};  // level >= 4: nw ne sw se
     std::int64_t line = 0;                 // where it was defined
+    // Level 1..3 nodes from node lines (not 8x8 leaves): level 1 its four
+    // cell states, levels 2 and 3 their children (nw ne sw se).
+    std::array<std::uint32_t, 4> sub{};
+    bool from_states = false;
 };
 
 // Live cells of a node, inclusive bounds in the node's own coordinates.
@@ -79,6 +87,7 @@ class MacrocellReader {
         parse();
         MacrocellTree t;
         fill_header(t.header);
+        check_states(t.header);
         t.nodes.reserve(nodes_.size());
         for (const Node& n : nodes_) t.nodes.push_back({n.level, n.bits, n.child});
         t.root = nodes_.size() > 1 ? std::uint32_t(nodes_.size() - 1) : 0;
@@ -236,12 +245,17 @@ class MacrocellReader {
         Node n{int(level), 0, {}, line_no_};
         if (level == 1) {
             for (int q = 0; q < 4; ++q) {
-                if (ref[q] > 1)
+                if (ref[q] > 255)
                     fail(at[q], "cell state " + std::to_string(ref[q]) +
-                                    " in a level-1 node: a multi-state pattern" + rule_note() +
-                                    "; toroid's rules are two-state (expected 0 or 1)");
-                n.bits |= ref[q] << ((q / 2) * 2 + (q % 2));
+                                    " in a level-1 node (expected a state 0..255)");
+                if (ref[q] > top_state_) {  // checked against the rule once it is read
+                    top_state_ = ref[q];
+                    top_state_at_ = TextPos{line_no_, std::int64_t(at[q]) + 1};
+                }
+                n.bits |= std::uint64_t(ref[q] != 0) << ((q / 2) * 2 + (q % 2));
+                n.sub[std::size_t(q)] = std::uint32_t(ref[q]);
             }
+            n.from_states = true;
             return add(n);
         }
         const std::uint64_t here = nodes_.size();  // this node's own number
@@ -274,6 +288,8 @@ class MacrocellReader {
                             n.bits |= std::uint64_t(1)
                                       << ((y + (q / 2) * half) * side + x + (q % 2) * half);
             }
+            n.sub = n.child;
+            n.from_states = true;
             n.child = {};
         }
         add(n);
@@ -307,8 +323,38 @@ class MacrocellReader {
         nodes_.reserve(capacity);
     }
 
-    std::string rule_note() const {
-        return rule_text_.empty() ? std::string() : " (rule " + rule_text_ + ")";
+    // States beyond the rule's are refused where the highest one was met, as
+    // the RLE reader does (no #R means B3/S23: two states). A rule refused
+    // as unsupported says nothing about states: its cells are kept.
+    void check_states(const Pattern& p) const {
+        if (top_state_ <= 1 || p.refused_rule) return;
+        const Rule rule = p.rule.value_or(Rule());
+        if (int(top_state_) < rule.states()) return;
+        throw_at(source_, top_state_at_,
+                 "cell state " + std::to_string(top_state_) + " in a level-1 node" +
+                     (rule.multi_state()
+                          ? ", beyond rule " + rule.to_string() + ", whose states are 0.." +
+                                std::to_string(rule.states() - 1)
+                          : ": a multi-state pattern, but rule " + rule.to_string() +
+                                " is two-state (expected 0 or 1, or a multi-state rule after "
+                                "#R)"));
+    }
+
+    // Node `id` (level <= 3, from node lines) cell by cell, its top-left
+    // corner at (x, y) of g: the states of a multi-state file.
+    void draw_states(Grid& g, std::uint32_t id, std::int64_t x, std::int64_t y) const {
+        if (id == 0) return;
+        const Node& n = nodes_[id];
+        const std::int64_t half = std::int64_t(1) << (n.level - 1);
+        for (int q = 0; q < 4; ++q) {
+            const std::uint32_t v = n.sub[std::size_t(q)];
+            const std::int64_t cx = x + (q % 2) * half, cy = y + (q / 2) * half;
+            if (n.level == 1) {
+                if (v) g.set_state(cx, cy, int(v));
+            } else {
+                draw_states(g, v, cx, cy);
+            }
+        }
     }
 
     // --- from nodes to cells ------------------------------------------------
@@ -372,6 +418,7 @@ class MacrocellReader {
               const std::vector<Box>& box) const {
         const Node& n = nodes_[id];
         if (box[id].empty()) return;
+        if (n.level <= 3 && n.from_states && top_state_ > 1) return draw_states(g, id, x, y);
         if (n.level <= 3) {
             const int side = 1 << n.level;
             for (int r = 0; r < side; ++r) {
@@ -397,6 +444,7 @@ class MacrocellReader {
     Pattern build() {
         Pattern p;
         fill_header(p);
+        check_states(p);
         // A full torus size (not a tube) places the cells as Golly did.
         const bool has_torus = p.rule && p.rule->torus() && !p.rule->torus()->tube();
         const TorusSize torus = has_torus ? *p.rule->torus() : TorusSize{};
@@ -474,6 +522,8 @@ class MacrocellReader {
     std::string rule_text_, name_, generation_;
     std::int64_t rule_line_ = 0;
     std::vector<std::string> comments_;
+    std::uint64_t top_state_ = 0;  // the highest cell state of level-1 nodes
+    TextPos top_state_at_;
 };
 
 }  // namespace

@@ -14,8 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "macrocell_states.hpp"
 #include "toroid/io/macrocell.hpp"
-
 namespace toroid {
 namespace {
 
@@ -98,7 +98,10 @@ std::string format_macrocell(const Grid& g, const std::optional<Rule>& rule,
         ++level;
     const std::int64_t half = std::int64_t(1) << (level - 1);
     const std::int64_t ox = half - r.width / 2, oy = half - r.height / 2;
-
+    if (g.state_planes() > 0 || written.multi_state()) {  // Golly's level-1 nodes of states
+        detail::append_multistate_macrocell_tree(out, g, r, level, ox, oy);
+        return out;
+    }
     // Level 3: the leaves over [sx, sx + nx) x [sy, sy + ny) (in leaf units).
     std::int64_t sx = ox / 8, sy = oy / 8;
     std::int64_t nx = (ox + r.width - 1) / 8 - sx + 1, ny = (oy + r.height - 1) / 8 - sy + 1;

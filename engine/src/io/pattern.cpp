@@ -192,12 +192,14 @@ std::string encode_pattern(const std::string& path, const Grid& g, const std::op
                            const WriteOptions& opts) {
     std::string text;
     const PatternFormat format = output_format(path);
-    // Only RLE has states beyond 1 here (multi-state macrocell is not written
-    // yet): refused before anything is written rather than losing states.
-    if (format != PatternFormat::Rle && (g.state_planes() > 0 || (rule && rule->multi_state())))
+    // Only RLE and macrocell have states beyond 1: the others are refused
+    // before anything is written rather than losing states.
+    if (format != PatternFormat::Rle && format != PatternFormat::Macrocell &&
+        (g.state_planes() > 0 || (rule && rule->multi_state())))
         throw InputError("cannot write '" + path + "': " + format_name(format) +
                          " files hold two states, and this pattern has more (rule " +
-                         (rule ? rule->to_string() : std::string("?")) + "): write an .rle file");
+                         (rule ? rule->to_string() : std::string("?")) +
+                         "): write an .rle or .mc file");
     switch (format) {
         case PatternFormat::Rle:
             text = format_rle(g, rule, opts);

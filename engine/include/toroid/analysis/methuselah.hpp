@@ -25,6 +25,10 @@
 //      population sequence, re-running from in-memory snapshots.
 // Stochastic rules stabilise only by dying out; rules with birth on 0 are
 // analysed on the whole torus (no ship removal, L from the hash history).
+// Rules beyond two states or range 1 (Rule::needs_multistate_backend) keep
+// their ships too: L from the history of hashes of every state plane; the
+// room around the pattern grows with the range (light speed), and an
+// automatic torus stops at 4096 cells (docs/multistate.md).
 #pragma once
 
 #include <cstdint>

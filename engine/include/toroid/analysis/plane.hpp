@@ -8,13 +8,24 @@
 // wrapped image, so the evolution is the plane's. Coordinates are absolute
 // plane coordinates: the pattern's cell (x, y) at generation 0 is (x, y).
 //
+// Range-r rules (Larger than Life, HROT) reach r cells, so the margin kept
+// is r + 1 cells instead of two.
+//
 // Rules with birth on 0 fill empty space at once, so they cannot run on a
 // plane: for them the plane is `bounded` (a fixed torus of the pattern's size
 // plus a margin) and says so.
+//
+// Rules the two-state engines do not run (Rule::needs_multistate_backend():
+// more than two states, ranges beyond 1, named rules) are stepped by the
+// backend the registry gives them ("auto", one thread: objects are small),
+// loaded from the plane's grid and read back each generation; the cells then
+// carry their states (Grid::state), and "live" means any state but 0.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
+#include "toroid/core/backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
 
@@ -43,14 +54,17 @@ class Plane {
     // the live cells cropped to it.
     Rect bounding_box() const;
     Grid cells() const;  // cropped to bounding_box()
-    // Whether plane cell (x, y) is alive.
-    bool get(std::int64_t x, std::int64_t y) const;
+    // Whether plane cell (x, y) is alive (in any state but 0), and its state.
+    bool get(std::int64_t x, std::int64_t y) const { return state(x, y) != 0; }
+    int state(std::int64_t x, std::int64_t y) const;
 
   private:
     void ensure_margin();
 
     Rule rule_;
-    CompiledRule compiled_;
+    CompiledRule compiled_;             // two-state rules
+    std::unique_ptr<Backend> backend_;  // the others (see above)
+    std::int64_t reach_ = 1;            // the neighbourhood's range
     std::uint64_t seed_;
     std::uint64_t generation_ = 0;
     Grid grid_;

@@ -9,6 +9,11 @@
 //   B2[aein]3/S23         bracketed letters after a count: every subset of
 //                         those configurations of the count (2a 2e 2i 2n:
 //                         16 rules; the empty subset leaves count 2 out)
+//   B2/S[345]/C[3-5]      a bracket after a Generations 'C' chooses one
+//                         number of states (8 * 3 = 24 rules)
+//   R[1-5],C0,M1,S[34,40]..58,B34..45,NM   in a range (LtL / HROT) family
+//                         every bracket chooses one number: lists and
+//                         ranges, e.g. [2,4,8] or [10-12] (5 * 2 rules)
 //   all-moore  all-hex  all-vonneumann   every B/S rule of the neighbourhood
 //                         (2^18, 2^14, 2^10 rules)
 //   all-isotropic-hex     every hexagonal isotropic rule (2^26)

@@ -37,7 +37,9 @@ struct SelftestReport {
     std::uint64_t rules = 0, checks = 0;
     std::vector<SelftestFailure> failures;  // the first few
     std::uint64_t failure_count = 0;
-    std::vector<std::string> backends;  // what was checked ("cpu", "batch:cpu", ...)
+    // What checked at least one rule ("cpu", "batch:cpu", ...): backends that
+    // refuse every rule of the family (multi-state rules) are left out.
+    std::vector<std::string> backends;
     double seconds = 0;
 };
 

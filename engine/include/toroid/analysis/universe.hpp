@@ -60,7 +60,8 @@ class Universe {
     // look at it alone: hashing again on a repeated signature is the same
     // full cost twice).
     virtual bool signature_is_hash() const { return true; }
-    // Live cells, sorted by (y, x).
+    // Live cells, sorted by (y, x): cells in state 1 (Backend::live_words);
+    // under a multi-state rule the other states are in grid() and hash().
     virtual std::vector<Cell> cells() const = 0;
     // Kills the given cells (cells already dead are ignored).
     virtual void clear_cells(std::span<const Cell> cells) = 0;

@@ -10,6 +10,13 @@
 // purpose and sharing nothing with the backends but the Philox words: `toroid selftest` checks
 // every backend against it. (The test suite keeps its own, separately written reference in
 // tests/support, so the two also check each other.)
+//
+// Rules of more than two states or ranges beyond 1
+// (Rule::needs_multistate_backend()) go to reference_multistate_step: one
+// byte per cell; range-1 rules decide through the two-state rule's table on
+// the cells in state 1, range-r rules count state-1 cells over each shape's
+// own predicate (rule.hpp's definitions); then Generations decay. Its grid
+// carries Grid::planes_for_states(states) planes, as the backends' grids do.
 #pragma once
 
 #include <cstdint>
@@ -20,5 +27,6 @@
 namespace toroid {
 
 Grid reference_step(const Grid& g, const Rule& rule, std::uint64_t seed, std::uint64_t generation);
+Grid reference_multistate_step(const Grid& g, const Rule& rule);
 
 }  // namespace toroid

@@ -79,10 +79,14 @@ Rect visible_cells(const RenderRequest& request, std::int64_t torus_width,
 // holds the torus cells from (origin_x, origin_y) on (wrapping), at least
 // visible_cells() of them. `ages`, when given, has one entry per cell of
 // `cells` (row-major) and colours live cells by age at zoom >= 1.
+// `state_colours`, when given (core/state_palette.hpp; one entry per state of
+// the rule), draws multi-state cells: zoomed in, a cell in its state's colour
+// (where the view would draw the live colour); zoomed out, the density of
+// cells in any state but 0. Without it only state 1 is drawn, as live.
 // Host targets only; throws std::invalid_argument for a device target.
 void render_cells_on_host(const RenderRequest& request, bool hexagonal, std::int64_t torus_width,
                           std::int64_t torus_height, const Grid& cells, std::int64_t origin_x,
                           std::int64_t origin_y, const std::uint16_t* ages,
-                          const RenderTarget& target);
+                          const RenderTarget& target, const std::uint32_t* state_colours = nullptr);
 
 }  // namespace toroid

@@ -1,5 +1,5 @@
 // Golly's macrocell format (.mc): a quadtree whose identical nodes are written
-// once, so huge repetitive patterns stay small. Two states only.
+// once, so huge repetitive patterns stay small.
 //
 //   [M2] (golly 4.2)                 header: the first line starts with [M2]
 //   #R B3/S23:T640,480               rule (first word after #R), optional
@@ -15,9 +15,11 @@
 // end are left out. A node line "L nw ne sw se" (L >= 4) is a 2^L x 2^L
 // square made of four 2^(L-1) squares given by their numbers, which must be
 // nodes of level L-1 defined on earlier lines; 0 is the empty square.
-// (Golly's multi-state files use level-1 nodes "1 a b c d" of cell states;
-// those read too when every state is 0 or 1.) The last node defined is the
-// whole pattern; its centre is Golly's cell (0, 0), y growing down.
+// Golly's multi-state files use level-1 nodes "1 nw ne sw se" of cell
+// states 0..255 instead of leaves, and nodes of level 2 and up over them;
+// states beyond the rule's (no #R: B3/S23, two states) are an InputError at
+// the highest one. The last node defined is the whole pattern; its centre
+// is Golly's cell (0, 0), y growing down.
 //
 // Reading: Pattern::cells is the pattern's bounding box, except when the rule
 // has a torus size :TW,H and every live cell lies inside Golly's grid (cells
@@ -29,7 +31,9 @@
 // Writing (format_macrocell, pattern.hpp): the whole torus with its :TW,H
 // rule at Golly's positions, or (WriteOptions::crop) the bounding box centred
 // on (0, 0), its rule without a torus size (a tube's is kept); leaves and nodes hash-consed (each
-// distinct square written once), children before parents, the root level at least 4.
+// distinct square written once), children before parents, the root level at least 4. A grid
+// with state planes or a rule of more than two states is written as Golly's multi-state
+// files are: level-1 nodes of states, no 8x8 leaves.
 #pragma once
 
 #include <array>
@@ -49,7 +53,8 @@ Pattern parse_macrocell(std::string_view text, std::string_view source);
 // loads a whole torus node by node; `toroid info` counts a file too large
 // for a Grid). Nodes in file order, nodes[0] the empty square; a node of
 // level <= 3 holds its cells as a bitmap (side s = 2^level, cell (x, y) at
-// bit y * s + x: a leaf is Golly's 8x8 with bit y * 8 + x), higher levels
+// bit y * s + x: a leaf is Golly's 8x8 with bit y * 8 + x; a cell of a
+// multi-state file in any state but 0 is set, its state is not kept here), higher levels
 // their children (nw ne sw se; 0 = empty). `root` is the whole pattern
 // (0 when the file has no cells); its centre is Golly's cell (0, 0).
 // `header` holds everything but the cells (rule, name, comments, #G);
