@@ -103,9 +103,9 @@ void Rule::refuse_multi_state(const char* what) const {
                             : named() ? "is a named rule of " + std::to_string(states_) + " states"
                                       : "has " + std::to_string(states_) + " states";
     throw UnsupportedRule("rule " + to_string() + " " + has + ": " + what +
-                          " runs two-state rules of range 1; multi-state and range-r rules run "
-                          "only on the 'cpu' backend (which 'auto' chooses for them), in "
-                          "'toroid run' and 'toroid bench' for now");
+                          " runs two-state rules of range 1; multi-state, range-r and named rules "
+                          "run on the 'cpu' backend (which 'auto' chooses for them), rule tables "
+                          "and trees also on 'cuda'");
 }
 
 int RangeRule::neighbours() const {
