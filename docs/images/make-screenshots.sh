@@ -20,5 +20,6 @@ B=(--backend cpu --threads 2)
 "${X[@]}" $V "${B[@]}" --pattern gosper-glider-gun --size 72x40 --gens 90 --zoom 8 --grid --window 576x320 --screenshot $D/gosper-gun.png
 "${X[@]}" $V "${B[@]}" --rule B2/S34H --size 120x80 --soup 0.25 --seed 3 --gens 12 --zoom 8 --grid --window 480x320 --screenshot $D/hexagonal-b2-s34.png
 "${X[@]}" $V "${B[@]}" --rule "B2(1/3)/S12H" --size 240x160 --soup 0.3 --seed 7 --gens 40 --zoom 4 --window 480x320 --screenshot $D/stochastic-hex.png
+"${X[@]}" $V "${B[@]}" --pattern wireworld-clock --size 48x8 --gens 21 --zoom 10 --grid --window 480x80 --screenshot $D/wireworld-clock.png
 "${X[@]}" $V "${B[@]}" --rule W110 --size 240x160 --soup 0.5 --gens 300 --zoom 2 --window 480x320 --screenshot $D/rule-110.png
 "${X[@]}" $V "${B[@]}" --pattern acorn --size 512x320 --gens 1000 --zoom 2 --window 1024x640 --with-ui --screenshot $D/viewer-ui.png

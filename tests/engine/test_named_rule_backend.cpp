@@ -22,13 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::uint8_t> cells_of(const Grid& g) {
-    std::vector<std::uint8_t> out(std::size_t(g.width() * g.height()));
-    for (std::int64_t y = 0; y < g.height(); ++y)
-        for (std::int64_t x = 0; x < g.width(); ++x)
-            out[std::size_t(y * g.width() + x)] = std::uint8_t(g.state(x, y));
-    return out;
-}
 
 Grid random_grid(std::mt19937_64& rng, std::int64_t w, std::int64_t h, int states, double density) {
     Grid g(w, h);
@@ -43,13 +36,13 @@ Grid random_grid(std::mt19937_64& rng, std::int64_t w, std::int64_t h, int state
 void expect_backend_equals_cells(const Rule& rule, const Grid& start, int gens, int threads) {
     auto b = create_backend("cpu", rule, BackendOptions{.threads = threads});
     b->load(start);
-    std::vector<std::uint8_t> cells = cells_of(start);
+    std::vector<std::uint8_t> cells = state_bytes(start);
     for (int g = 0; g < gens; ++g) {
         b->step(1);
         const StateRule& sr = *rule.state_rule();
         cells = step_byte_torus([&](const Block3x3& block) { return sr.next(block); }, cells,
                                 start.width(), start.height());
-        ASSERT_EQ(cells_of(b->grid()), cells)
+        ASSERT_EQ(state_bytes(b->grid()), cells)
             << rule.to_string() << " " << start.width() << "x" << start.height() << " generation "
             << g + 1 << " threads " << threads;
     }
@@ -180,7 +173,7 @@ TEST(NamedRuleFiles, RleKeepsStatesAndTheRule) {
         const Grid same = p.cells.width() == g.width() && p.cells.height() == g.height()
                               ? g
                               : g.crop(g.bounding_box());
-        EXPECT_EQ(cells_of(p.cells), cells_of(same)) << ext;
+        EXPECT_EQ(state_bytes(p.cells), state_bytes(same)) << ext;
         EXPECT_EQ(p.cells.state_counts(), g.state_counts()) << ext;
     }
 }

@@ -13,19 +13,13 @@
 #include "toroid/core/rule.hpp"
 #include "toroid/core/rule_table.hpp"
 #include "toroid/core/rule_tree.hpp"
+#include "toroid/core/table_reference.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/kernels/named_rule_step.hpp"
 
 namespace toroid {
 namespace {
 
-std::vector<std::uint8_t> cells_of(const Grid& g) {
-    std::vector<std::uint8_t> out(std::size_t(g.width() * g.height()));
-    for (std::int64_t y = 0; y < g.height(); ++y)
-        for (std::int64_t x = 0; x < g.width(); ++x)
-            out[std::size_t(y * g.width() + x)] = std::uint8_t(g.state(x, y));
-    return out;
-}
 
 void expect_body_equals_cpu(const Rule& rule, std::int64_t w, std::int64_t h, std::uint64_t seed) {
     const auto* tree_rule = dynamic_cast<const TreeRule*>(rule.state_rule().get());
@@ -36,7 +30,7 @@ void expect_body_equals_cpu(const Rule& rule, std::int64_t w, std::int64_t h, st
     auto cpu = create_backend("cpu", rule, {});
     cpu->load(start);
     testing::for_each_launch_order([&] {
-        std::vector<std::uint8_t> cur = cells_of(start), next(cur.size(), 0xff);
+        std::vector<std::uint8_t> cur = state_bytes(start), next(cur.size(), 0xff);
         const kernels::NamedRuleTree view =
             kernels::named_rule_tree(t.data.data(), t.root, t.order);
         const kernels::LaunchShape shape = kernels::named_rule_launch(w, h);
@@ -48,7 +42,7 @@ void expect_body_equals_cpu(const Rule& rule, std::int64_t w, std::int64_t h, st
             });
             std::swap(cur, next);
             c->step(1);
-            ASSERT_EQ(cur, cells_of(c->grid()))
+            ASSERT_EQ(cur, state_bytes(c->grid()))
                 << rule.to_string() << " " << w << "x" << h << " generation " << g;
         }
     });

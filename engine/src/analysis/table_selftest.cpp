@@ -16,42 +16,6 @@ namespace {
 constexpr std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1}, {2, 3},  {3, 1},
                                                             {5, 7}, {65, 5}, {40, 33}};
 
-const std::vector<std::string>& symmetries_of(CellNeighbourhood n) {
-    static const std::vector<std::string> moore{
-        "none",   "rotate4", "rotate8", "rotate4reflect", "rotate8reflect", "reflect_horizontal",
-        "permute"};
-    static const std::vector<std::string> vn{"none", "rotate4", "rotate4reflect",
-                                             "reflect_horizontal", "permute"};
-    static const std::vector<std::string> hex{"none",    "rotate2",        "rotate3",
-                                              "rotate6", "rotate6reflect", "permute"};
-    static const std::vector<std::string> one{"none", "reflect", "permute"};
-    switch (n) {
-        case CellNeighbourhood::Moore:
-            return moore;
-        case CellNeighbourhood::VonNeumann:
-            return vn;
-        case CellNeighbourhood::Hexagonal:
-            return hex;
-        case CellNeighbourhood::OneDimensional:
-            return one;
-    }
-    return one;
-}
-
-int inputs_of(CellNeighbourhood n) {
-    return n == CellNeighbourhood::Moore        ? 9
-           : n == CellNeighbourhood::VonNeumann ? 5
-           : n == CellNeighbourhood::Hexagonal  ? 7
-                                                : 3;
-}
-
-std::vector<std::uint8_t> cells_of(const Grid& g) {
-    std::vector<std::uint8_t> out(std::size_t(g.width() * g.height()));
-    for (std::int64_t y = 0; y < g.height(); ++y)
-        for (std::int64_t x = 0; x < g.width(); ++x)
-            out[std::size_t(y * g.width() + x)] = std::uint8_t(g.state(x, y));
-    return out;
-}
 
 }  // namespace
 
@@ -68,7 +32,7 @@ std::string random_rule_table_text(std::mt19937_64& rng, CellNeighbourhood n,
                 set += (set.empty() ? "" : ",") + std::to_string(s);
         t += "var v" + std::to_string(v) + "={" + set + "}\n";
     }
-    const int k = inputs_of(n);
+    const int k = table_inputs(n);
     for (int l = 0; l < transitions; ++l) {
         std::vector<std::string> tokens;
         for (int i = 0; i < k; ++i)
@@ -96,7 +60,7 @@ SelftestReport run_table_selftest(std::uint64_t tables, const SelftestOptions& o
     pool.run(std::size_t(tables), [&](std::size_t task) {
         std::mt19937_64 rng(o.seed * 0x9e3779b97f4a7c15ULL + task);
         const CellNeighbourhood n = CellNeighbourhood(rng() % 4);
-        const auto& syms = symmetries_of(n);
+        const auto& syms = table_symmetries(n);
         const std::string sym = syms[rng() % syms.size()];
         const int states = 2 + int(rng() % 7);
         const std::string text = random_rule_table_text(rng, n, sym, states, 4 + int(rng() % 27));
@@ -112,7 +76,7 @@ SelftestReport run_table_selftest(std::uint64_t tables, const SelftestOptions& o
             Grid start(w, h);
             fill_state_soup(start, 0.6, states,
                             o.seed ^ (task * 0x9e3779b97f4a7c15ULL) ^ std::uint64_t(w * 1000 + h));
-            std::vector<std::vector<std::uint8_t>> expected{cells_of(start)};
+            std::vector<std::vector<std::uint8_t>> expected{state_bytes(start)};
             for (int g = 0; g < o.generations; ++g)
                 expected.push_back(step_byte_torus(
                     [&](const Block3x3& b) { return reference.next(b); }, expected.back(), w, h));
@@ -132,7 +96,7 @@ SelftestReport run_table_selftest(std::uint64_t tables, const SelftestOptions& o
                 for (int g = 1; g <= o.generations; ++g) {
                     b->step(1);
                     ++checks;
-                    if (cells_of(b->grid()) != expected[std::size_t(g)]) {
+                    if (state_bytes(b->grid()) != expected[std::size_t(g)]) {
                         std::lock_guard lock(mutex);
                         ++report.failure_count;
                         if (report.failures.size() < 20)

@@ -57,7 +57,9 @@ bool parse_number(const std::string& token, unsigned& value) {
     return ec == std::errc() && p == end;
 }
 
-int inputs_of(CellNeighbourhood n) {
+}  // namespace
+
+int table_inputs(CellNeighbourhood n) {
     switch (n) {
         case CellNeighbourhood::Moore:
             return 9;
@@ -71,7 +73,7 @@ int inputs_of(CellNeighbourhood n) {
     return 0;
 }
 
-const std::vector<std::string>& symmetry_names(CellNeighbourhood n) {
+const std::vector<std::string>& table_symmetries(CellNeighbourhood n) {
     static const std::vector<std::string> moore{
         "none",   "rotate4", "rotate8", "rotate4reflect", "rotate8reflect", "reflect_horizontal",
         "permute"};
@@ -92,6 +94,8 @@ const std::vector<std::string>& symmetry_names(CellNeighbourhood n) {
     }
     return one;
 }
+
+namespace {
 
 std::string join(const std::vector<std::string>& words) {
     std::string out;
@@ -151,7 +155,7 @@ class TableParser {
         } else if (line.rfind("symmetries:", 0) == 0) {
             if (!have_neighbourhood_) fail("symmetries must come after the neighborhood line");
             const std::string value = trim(std::string_view(line).substr(11));
-            const auto& names = symmetry_names(table_.neighbourhood);
+            const auto& names = table_symmetries(table_.neighbourhood);
             if (std::find(names.begin(), names.end(), value) == names.end())
                 fail("symmetries '" + value + "' is not one of the " +
                      to_string(table_.neighbourhood) + " symmetries (" + join(names) + ")");
@@ -210,7 +214,7 @@ class TableParser {
     }
 
     void parse_transition(const std::string& line) {
-        const int k = inputs_of(table_.neighbourhood);
+        const int k = table_inputs(table_.neighbourhood);
         std::vector<std::string> tokens;
         const bool compact = table_.states <= 10 && variables_.empty() &&
                              line.find_first_of(", \t") == std::string::npos;
@@ -538,7 +542,7 @@ std::vector<std::vector<int>> symmetry_images(CellNeighbourhood n, const std::st
     // The neighbours of every neighbourhood form a ring in the table's order
     // (Moore N NE E SE S SW W NW; von Neumann N E S W; hexagonal N E SE S W
     // NW); rotations shift the ring, reflections reverse it.
-    const int ring = inputs_of(n) - 1;
+    const int ring = table_inputs(n) - 1;
     auto image = [&](int shift, bool reflect) {
         std::vector<int> out{0};
         for (int j = 0; j < ring; ++j) {

@@ -11,28 +11,21 @@
 
 namespace toroid {
 
+namespace {
+
+// The block's cells by BlockCell (the enum counts nw, n, ne, w, c, e, sw, s, se).
+constexpr std::uint8_t Block3x3::*kCells[9] = {&Block3x3::nw, &Block3x3::n,  &Block3x3::ne,
+                                               &Block3x3::w,  &Block3x3::c,  &Block3x3::e,
+                                               &Block3x3::sw, &Block3x3::s,  &Block3x3::se};
+
+std::uint8_t& cell_ref(Block3x3& b, BlockCell p) {
+    return b.*kCells[int(p)];
+}
+
+}  // namespace
+
 std::uint8_t cell_of(const Block3x3& b, BlockCell p) {
-    switch (p) {
-        case BlockCell::NW:
-            return b.nw;
-        case BlockCell::N:
-            return b.n;
-        case BlockCell::NE:
-            return b.ne;
-        case BlockCell::W:
-            return b.w;
-        case BlockCell::C:
-            return b.c;
-        case BlockCell::E:
-            return b.e;
-        case BlockCell::SW:
-            return b.sw;
-        case BlockCell::S:
-            return b.s;
-        case BlockCell::SE:
-            return b.se;
-    }
-    return 0;
+    return b.*kCells[int(p)];
 }
 
 std::vector<BlockCell> tree_order(CellNeighbourhood n) {
@@ -161,30 +154,6 @@ std::vector<BlockCell> flat_cells(CellNeighbourhood n) {
             return {W, C, E};
     }
     return {};
-}
-
-std::uint8_t& cell_ref(Block3x3& b, BlockCell p) {
-    switch (p) {
-        case BlockCell::NW:
-            return b.nw;
-        case BlockCell::N:
-            return b.n;
-        case BlockCell::NE:
-            return b.ne;
-        case BlockCell::W:
-            return b.w;
-        case BlockCell::C:
-            return b.c;
-        case BlockCell::E:
-            return b.e;
-        case BlockCell::SW:
-            return b.sw;
-        case BlockCell::S:
-            return b.s;
-        case BlockCell::SE:
-            return b.se;
-    }
-    return b.c;
 }
 
 // Largest flat table: 2^21 entries (2 MiB), so that it stays in the L2/L3

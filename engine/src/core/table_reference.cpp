@@ -147,4 +147,12 @@ std::uint8_t TableReference::next(const Block3x3& block) const {
     return block.c;
 }
 
+std::vector<std::uint8_t> state_bytes(const Grid& g) {
+    std::vector<std::uint8_t> out(std::size_t(g.width() * g.height()));
+    for (std::int64_t y = 0; y < g.height(); ++y)
+        for (std::int64_t x = 0; x < g.width(); ++x)
+            out[std::size_t(y * g.width() + x)] = std::uint8_t(g.state(x, y));
+    return out;
+}
+
 }  // namespace toroid

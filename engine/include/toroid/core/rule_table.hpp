@@ -73,6 +73,11 @@ constexpr std::size_t max_tree_entries = std::size_t(1) << 26;
 // "<where>:<line>: ..." for every mistake.
 RuleTable parse_rule_table(std::string_view section, const std::string& where, int first_line);
 
+// The cells a transition names for a neighbourhood, centre included (9, 5,
+// 7, 3), and the symmetries Golly accepts for it.
+int table_inputs(CellNeighbourhood n);
+const std::vector<std::string>& table_symmetries(CellNeighbourhood n);
+
 // The table's neighbour positions in its own order (centre first).
 std::vector<BlockCell> table_cells(CellNeighbourhood n);
 

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "toroid/core/grid.hpp"
 #include "toroid/core/rule_table.hpp"
 
 namespace toroid {
@@ -30,6 +31,9 @@ class TableReference {
     RuleTable table_;
     std::vector<std::vector<std::pair<int, int>>> images_;  // offsets per image, table order
 };
+
+// A grid's cell states, a byte each, row-major (what step_byte_torus steps).
+std::vector<std::uint8_t> state_bytes(const Grid& g);
 
 // Steps a torus of byte cells (row-major, width x height) one generation
 // with `next` applied to every cell's block.
