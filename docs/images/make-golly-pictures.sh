@@ -16,4 +16,4 @@ X=()
 export TOROID_CPU_ISA=portable
 B=(--backend cpu --threads 2 --rule-dir "$G/Rules")
 "${X[@]}" $V "${B[@]}" --pattern "$G/Patterns/Loops/Langtons-Loops.rle" --size 512x512 --gens 2500 --zoom 2 --window 560x420 --screenshot $D/langtons-loops.png
-"${X[@]}" $V "${B[@]}" --pattern "$G/Patterns/WireWorld/gate-XOR.mcl" --size 96x64 --gens 40 --zoom 6 --window 560x300 --screenshot $D/wireworld-xor.png
+"${X[@]}" $V "${B[@]}" --pattern "$G/Patterns/WireWorld/circuit.mcl" --size 64x64 --gens 60 --zoom 6 --window 400x400 --screenshot $D/wireworld-circuit.png
