@@ -22,7 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 Grid random_grid(std::mt19937_64& rng, std::int64_t w, std::int64_t h, int states, double density) {
     Grid g(w, h);
     std::uniform_real_distribution<double> u(0, 1);

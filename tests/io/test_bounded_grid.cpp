@@ -61,9 +61,9 @@ TEST(BoundedGrid, OtherTopologiesAreRefusedNamingThem) {
                     {"'LifeHistory:K40*,20'", "Golly's bounded grid ':K40*,20' is a Klein bottle"});
     EXPECT_EQ(Rule::parse("LifeHistory:T31,20").torus(), (TorusSize{31, 20}));
     // A name found nowhere with a refused grid: both reasons.
-    expect_contains(refusal("NoSuchRule:K40*,20"),
-                    {"'NoSuchRule' is a named rule", "; and Golly's bounded grid ':K40*,20' is "
-                                                     "a Klein bottle"});
+    expect_contains(refusal("NoSuchRule:K40*,20"), {"'NoSuchRule' is a named rule",
+                                                    "; and Golly's bounded grid ':K40*,20' is "
+                                                    "a Klein bottle"});
 }
 
 TEST(BoundedGrid, MalformedSuffixesAreSyntaxErrors) {
@@ -123,7 +123,8 @@ TEST(BoundedGrid, FilesWithRefusedRulesReadAndDeferTheRefusal) {
     // rule it is that rule's states.
     expect_input_error([] { parse_pattern("x = 2, y = 1, rule = NoSuchRule\nAC!\n", "h.rle"); },
                        {"h.rle:2:2", "'C'", "NoSuchRule"});
-    EXPECT_EQ(parse_pattern("x = 2, y = 1, rule = LifeHistory\nAC!\n", "h.rle").cells.state(1, 0), 3);
+    EXPECT_EQ(parse_pattern("x = 2, y = 1, rule = LifeHistory\nAC!\n", "h.rle").cells.state(1, 0),
+              3);
     // A rule file is not a pattern.
     expect_input_error([] { parse_pattern("@RULE Foo\n@TABLE\n", "foo.rule"); },
                        {"foo.rule:1:1", "Golly rule file"});

@@ -13,13 +13,12 @@
 #include "toroid/core/rule.hpp"
 #include "toroid/core/rule_table.hpp"
 #include "toroid/core/rule_tree.hpp"
-#include "toroid/core/table_reference.hpp"
 #include "toroid/core/soup.hpp"
+#include "toroid/core/table_reference.hpp"
 #include "toroid/kernels/named_rule_step.hpp"
 
 namespace toroid {
 namespace {
-
 
 void expect_body_equals_cpu(const Rule& rule, std::int64_t w, std::int64_t h, std::uint64_t seed) {
     const auto* tree_rule = dynamic_cast<const TreeRule*>(rule.state_rule().get());

@@ -16,7 +16,6 @@ namespace {
 constexpr std::pair<std::int64_t, std::int64_t> kSizes[] = {{1, 1}, {2, 3},  {3, 1},
                                                             {5, 7}, {65, 5}, {40, 33}};
 
-
 }  // namespace
 
 std::string random_rule_table_text(std::mt19937_64& rng, CellNeighbourhood n,

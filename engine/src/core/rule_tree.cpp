@@ -14,9 +14,9 @@ namespace toroid {
 namespace {
 
 // The block's cells by BlockCell (the enum counts nw, n, ne, w, c, e, sw, s, se).
-constexpr std::uint8_t Block3x3::*kCells[9] = {&Block3x3::nw, &Block3x3::n,  &Block3x3::ne,
-                                               &Block3x3::w,  &Block3x3::c,  &Block3x3::e,
-                                               &Block3x3::sw, &Block3x3::s,  &Block3x3::se};
+constexpr std::uint8_t Block3x3::*kCells[9] = {&Block3x3::nw, &Block3x3::n, &Block3x3::ne,
+                                               &Block3x3::w,  &Block3x3::c, &Block3x3::e,
+                                               &Block3x3::sw, &Block3x3::s, &Block3x3::se};
 
 std::uint8_t& cell_ref(Block3x3& b, BlockCell p) {
     return b.*kCells[int(p)];
