@@ -55,9 +55,12 @@ while IFS= read -r -d '' file; do
     [[ ${#algo[@]} -eq 0 && ( $file == *.mc || $file == *.mc.gz ) ]] && algo=(-a HashLife)
     for g in "${gens[@]}"; do
         # bgolly prints "1,000: 2,191" (digit groups): compared without commas.
-        # A macrocell's #G makes bgolly count from there: its last line is
-        # generation g of the run either way.
-        gpop=$("$bgolly" "${algo[@]}" "${bgolly_rules[@]}" -m "$g" -i "$g" "$file" 2>/dev/null | tr -d , | awk -F': ' 'NF == 2 && $1 ~ /^[0-9]+$/ {p = $2} END {print p}')
+        # A macrocell's #G starts bgolly's count there: run to that + g.
+        start=$("$bgolly" "${algo[@]}" "${bgolly_rules[@]}" -m 0 "$file" 2>/dev/null | tr -d , |
+            awk -F': ' 'NF == 2 && $1 ~ /^[0-9]+$/ {print $1; exit}')
+        target=$(( ${start:-0} + g ))
+        gpop=$("$bgolly" "${algo[@]}" "${bgolly_rules[@]}" -m "$target" -i "$g" "$file" 2>/dev/null | tr -d , |
+            awk -F': ' -v t="$target" '$1 == t {print $2}' | tail -1)
         # A rule with its own torus (:Tw,h) runs on it, as in Golly;
         # otherwise the plane is emulated with room for the run.
         size_args=()
