@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "macrocell_states.hpp"
+#include "toroid/error.hpp"
 #include "toroid/io/macrocell.hpp"
 namespace toroid {
 namespace {
@@ -78,6 +79,13 @@ std::string format_macrocell(const Grid& g, const std::optional<Rule>& rule,
                              const WriteOptions& opts) {
     Rect r{0, 0, g.width(), g.height()};
     Rule written = rule.value_or(Rule());
+    // States above 1 need a rule that has them, or the file would not read
+    // back (a pattern whose rule was refused keeps its states, not its rule).
+    if (g.max_state() >= written.states())
+        throw InputError("cannot write a macrocell file of cells in state " +
+                         std::to_string(g.max_state()) + " under rule " + written.to_string() +
+                         " (states 0.." + std::to_string(written.states() - 1) +
+                         "): give the pattern's multi-state rule");
     if (opts.crop) {
         r = g.bounding_box();  // empty: no nodes at all
         // A crop is not the torus: a full :TW,H would make readers put it at
