@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cuda_check.cuh"
+#include "toroid/core/grid_states.hpp"
 #include "toroid/core/rule_tree.hpp"
 #include "toroid/error.hpp"
 #include "toroid/gpu/cuda_named_rule_backend.hpp"
@@ -64,10 +65,7 @@ class CudaNamedRuleBackend final : public Backend {
     }
 
     void load(const Grid& grid, std::uint64_t generation) override {
-        if (grid.max_state() >= rule_.states())
-            throw InputError("the grid holds state " + std::to_string(grid.max_state()) +
-                             " but rule " + rule_.to_string() + " has states 0.." +
-                             std::to_string(rule_.states() - 1));
+        check_grid_states(grid, rule_);
         check_fits(grid.width(), grid.height(), 0);
         width_ = grid.width();
         height_ = grid.height();

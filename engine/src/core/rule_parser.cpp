@@ -540,6 +540,12 @@ class RuleParser {
 
 namespace {
 
+// Golly's grid suffix (":T40,30") as any B/S rule carries it, with its
+// refusals (:P, :K, shifts): what names and Wolfram rules take after ':'.
+std::optional<TorusSize> torus_of_suffix(std::string_view suffix) {
+    return RuleParser("B3/S23" + std::string(suffix)).parse().torus();
+}
+
 // A rule given by name (core/rule_path.hpp), with Golly's torus suffix:
 // nullopt when nothing of that name is found. `refusal` is why the other
 // grammars refused the text.
@@ -567,7 +573,7 @@ std::optional<Rule> parse_named_rule(std::string_view text, const std::string& r
         // The suffix as any rule carries it (its refusals: :P, :K, shifts).
         if (colon != std::string_view::npos) {
             try {
-                torus = RuleParser("B3/S23" + std::string(t.substr(colon))).parse().torus();
+                torus = torus_of_suffix(t.substr(colon));
             } catch (const InputError& e) {
                 const std::string why = e.what();
                 const std::size_t at = why.find(" is not supported: ");
@@ -584,10 +590,6 @@ std::optional<Rule> parse_named_rule(std::string_view text, const std::string& r
                           rule_file_name(name) + " (searched:" + where +
                           ")\n(add folders of rule files with --rule-dir DIR or TOROID_RULE_PATH)");
 }
-
-}  // namespace
-
-namespace {
 
 // Golly's Wolfram rules W0..W254 (even): a 1-D rule drawn on the plane, each
 // generation adding the next row (a cell becomes alive when its row's
@@ -614,8 +616,7 @@ std::optional<Rule> parse_wolfram_rule(std::string_view text) {
     for (unsigned i = 0; i < Range1Table::kSize; ++i)
         table.set(i, ((w >> (i & 7)) & 1) != 0 || (i & 16) != 0);
     Rule r = Rule::from_table(table, Neighbourhood::Moore);
-    if (colon != std::string_view::npos)
-        r = r.with_torus(Rule::parse("B3/S23" + std::string(t.substr(colon))).torus());
+    if (colon != std::string_view::npos) r = r.with_torus(torus_of_suffix(t.substr(colon)));
     return r;
 }
 

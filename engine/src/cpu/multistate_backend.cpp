@@ -8,6 +8,7 @@
 
 #include "multistate_planes.hpp"
 #include "toroid/core/grid_hash.hpp"
+#include "toroid/core/grid_states.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 #include "toroid/error.hpp"
 
@@ -57,10 +58,7 @@ class MultiStateCpuBackend final : public Backend {
     }
 
     void load(const Grid& grid, std::uint64_t generation) override {
-        if (grid.max_state() >= rule_.states())
-            throw InputError("the grid holds state " + std::to_string(grid.max_state()) +
-                             " but rule " + rule_.to_string() + " has states 0.." +
-                             std::to_string(rule_.states() - 1));
+        check_grid_states(grid, rule_);
         reset(grid.width(), grid.height(), generation);
         cur_.live = grid.words();
         for (int p = 0; p < counter_planes_; ++p)

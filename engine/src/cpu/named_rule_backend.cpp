@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "toroid/core/grid_hash.hpp"
+#include "toroid/core/grid_states.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 #include "toroid/error.hpp"
 
@@ -85,10 +86,7 @@ class NamedRuleCpuBackend final : public Backend {
     }
 
     void load(const Grid& grid, std::uint64_t generation) override {
-        if (grid.max_state() >= rule_.states())
-            throw InputError("the grid holds state " + std::to_string(grid.max_state()) +
-                             " but rule " + rule_.to_string() + " has states 0.." +
-                             std::to_string(rule_.states() - 1));
+        check_grid_states(grid, rule_);
         reset(grid.width(), grid.height(), generation);
         const std::int64_t words = grid.words_per_row();
         for (std::int64_t y = 0; y < grid.height(); ++y) {

@@ -72,15 +72,20 @@ void append_multistate_macrocell_tree(std::string& out, const Grid& g, const Rec
             ids[std::size_t(y * nx + x)] = it->second;
         }
     }
-    // Levels 2 .. level: group 2 x 2 squares of the level below.
-    for (int l = 2; l <= level; ++l) {
-        const std::int64_t px = sx / 2, py = sy / 2;
-        const std::int64_t mx = (sx + nx - 1) / 2 - px + 1, my = (sy + ny - 1) / 2 - py + 1;
+    append_macrocell_levels(out, std::move(ids), {sx, sy, nx, ny}, 2, level, next_id);
+}
+
+void append_macrocell_levels(std::string& out, std::vector<std::uint32_t> ids, NodeSquares s,
+                             int first, int last, std::uint32_t& next_id) {
+    std::unordered_map<std::array<std::uint32_t, 4>, std::uint32_t, QuadHash> nodes;
+    for (int l = first; l <= last; ++l) {
+        const std::int64_t px = s.x / 2, py = s.y / 2;
+        const std::int64_t mx = (s.x + s.nx - 1) / 2 - px + 1, my = (s.y + s.ny - 1) / 2 - py + 1;
         std::vector<std::uint32_t> up(std::size_t(mx * my), 0);
         nodes.clear();
         auto at = [&](std::int64_t X, std::int64_t Y) -> std::uint32_t {
-            X -= sx, Y -= sy;
-            return (X >= 0 && X < nx && Y >= 0 && Y < ny) ? ids[std::size_t(Y * nx + X)] : 0;
+            X -= s.x, Y -= s.y;
+            return (X >= 0 && X < s.nx && Y >= 0 && Y < s.ny) ? ids[std::size_t(Y * s.nx + X)] : 0;
         };
         for (std::int64_t y = 0; y < my; ++y)
             for (std::int64_t x = 0; x < mx; ++x) {
@@ -96,7 +101,7 @@ void append_multistate_macrocell_tree(std::string& out, const Grid& g, const Rec
                 up[std::size_t(y * mx + x)] = it->second;
             }
         ids.swap(up);
-        sx = px, sy = py, nx = mx, ny = my;
+        s = {px, py, mx, my};
     }
 }
 

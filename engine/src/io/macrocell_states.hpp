@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "toroid/core/grid.hpp"
 
@@ -21,5 +22,17 @@ namespace toroid::detail {
 // up to the root, every distinct node once, children before parents.
 void append_multistate_macrocell_tree(std::string& out, const Grid& g, const Rect& r, int level,
                                       std::int64_t ox, std::int64_t oy);
+
+// The node squares of one level: [x, x + nx) x [y, y + ny) in node units.
+struct NodeSquares {
+    std::int64_t x = 0, y = 0, nx = 0, ny = 0;
+};
+
+// Levels first .. last of any macrocell tree (both writers): each groups the
+// 2 x 2 squares of the level below, whose node numbers are `ids` (row-major
+// over `below`, 0 for empty), writing every distinct node once and
+// numbering it after `next_id`.
+void append_macrocell_levels(std::string& out, std::vector<std::uint32_t> ids, NodeSquares below,
+                             int first, int last, std::uint32_t& next_id);
 
 }  // namespace toroid::detail

@@ -20,14 +20,6 @@
 namespace toroid {
 namespace {
 
-struct ChildrenHash {
-    std::size_t operator()(const std::array<std::uint32_t, 4>& c) const {
-        std::uint64_t h = (std::uint64_t(c[0]) << 32 | c[1]) * 0x9e3779b97f4a7c15ULL;
-        h ^= (std::uint64_t(c[2]) << 32 | c[3]) + 0x632be59bd9b4e019ULL + (h << 6) + (h >> 2);
-        return std::size_t(h ^ (h >> 31));
-    }
-};
-
 // Up to 8 cells of `row` from grid column x on (x may be < lo), keeping only
 // columns inside [lo, hi); cell x + k becomes bit k.
 std::uint64_t cells8(std::span<const std::uint64_t> row, std::int64_t x, std::int64_t lo,
@@ -149,33 +141,7 @@ std::string format_macrocell(const Grid& g, const std::optional<Rule>& rule,
     }
 
     // Levels 4 .. L: group 2 x 2 squares of the level below.
-    for (int l = 4; l <= level; ++l) {
-        const std::int64_t px = sx / 2, py = sy / 2;
-        const std::int64_t mx = (sx + nx - 1) / 2 - px + 1, my = (sy + ny - 1) / 2 - py + 1;
-        std::vector<std::uint32_t> up(std::size_t(mx * my), 0);
-        std::unordered_map<std::array<std::uint32_t, 4>, std::uint32_t, ChildrenHash> nodes;
-        auto at = [&](std::int64_t X, std::int64_t Y) -> std::uint32_t {
-            X -= sx, Y -= sy;
-            return (X >= 0 && X < nx && Y >= 0 && Y < ny) ? ids[std::size_t(Y * nx + X)] : 0;
-        };
-        for (std::int64_t y = 0; y < my; ++y)
-            for (std::int64_t x = 0; x < mx; ++x) {
-                const std::int64_t X = 2 * (px + x), Y = 2 * (py + y);
-                const std::array<std::uint32_t, 4> c{at(X, Y), at(X + 1, Y), at(X, Y + 1),
-                                                     at(X + 1, Y + 1)};
-                if ((c[0] | c[1] | c[2] | c[3]) == 0) continue;
-                auto [it, fresh] = nodes.try_emplace(c, next_id + 1);
-                if (fresh) {
-                    ++next_id;
-                    out += std::to_string(l) + ' ' + std::to_string(c[0]) + ' ' +
-                           std::to_string(c[1]) + ' ' + std::to_string(c[2]) + ' ' +
-                           std::to_string(c[3]) + '\n';
-                }
-                up[std::size_t(y * mx + x)] = it->second;
-            }
-        ids.swap(up);
-        sx = px, sy = py, nx = mx, ny = my;
-    }
+    detail::append_macrocell_levels(out, std::move(ids), {sx, sy, nx, ny}, 4, level, next_id);
     return out;
 }
 
