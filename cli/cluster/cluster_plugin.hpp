@@ -14,8 +14,10 @@ struct ClusterPlugin {
     void (*start)(int* rank, int* size);  // MPI_Init (finalised at exit), rank, size
     // Rank 0 receives every rank's text in rank order; other ranks get {}.
     std::vector<std::string> (*gather)(const std::string& mine, int rank, int size);
-    double (*max)(double value);           // the largest value over the ranks
-    [[noreturn]] void (*abort)(int code);  // MPI_Abort: ends every rank of the job
+    double (*max)(double value);  // the largest value over the ranks
+    // MPI_Abort: ends every rank of the job and never returns (an attribute
+    // cannot say so on a pointer: clang rejects [[noreturn]] here).
+    void (*abort)(int code);
 };
 
 }  // namespace toroid::cli

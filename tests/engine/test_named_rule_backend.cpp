@@ -222,6 +222,26 @@ TEST_F(RuleFolders, PatternFolderThenRuleDirsThenEnvironmentThenShipped) {
     EXPECT_EQ(Rule::parse("WireWorld").states(), 3);
 }
 
+TEST_F(RuleFolders, ACheckpointIsRefusedWhenItsRuleFileChanged) {
+    add_rule_folder((root_ / "dir1").string());
+    write("dir1", "Probe", 1);
+    auto a = create_backend("cpu", Rule::parse("Probe:T20,10"), {});
+    a->load(Grid(20, 10));
+    a->step(3);
+    const std::string path = (root_ / "probe.ckpt").string();
+    save_checkpoint(path, a->checkpoint("test"));
+    EXPECT_EQ(load_checkpoint(path).rule, a->rule());
+    // Same name, other behaviour: resuming would run another rule.
+    write("dir1", "Probe", 2);
+    const std::string e = testing::input_error_of([&] { (void)load_checkpoint(path); });
+    EXPECT_NE(e.find("probe.ckpt"), std::string::npos) << e;
+    EXPECT_NE(e.find("rule changed since the checkpoint was written"), std::string::npos) << e;
+    EXPECT_NE(e.find((root_ / "dir1" / "Probe.rule").string()), std::string::npos) << e;
+    // The file as it was: the checkpoint resumes again.
+    write("dir1", "Probe", 1);
+    EXPECT_EQ(load_checkpoint(path).generation, 3u);
+}
+
 TEST_F(RuleFolders, AMissingRuleNamesTheFoldersSearched) {
     add_rule_folder((root_ / "dir1").string());
     const std::string e = testing::input_error_of([] { (void)Rule::parse("NoSuchRule:T40,30"); });

@@ -242,13 +242,15 @@ TEST(HashLife, TheGenerationCounterNeverWraps) {
 
 TEST(HashLife, RefusesOtherSizesAndStochasticRules) {
     HashLifeBackend hl = make_hashlife(Rule());
-    for (auto [w, h] : {std::pair<std::int64_t, std::int64_t>{1000, 1000},
-                        {4, 4},
-                        {1024, 12},
-                        {0, 8},
-                        {-8, 8},
-                        {16, 3},
-                        {INT64_MAX, 8}}) {
+    for (const auto& size : {std::pair<std::int64_t, std::int64_t>{1000, 1000},
+                             {4, 4},
+                             {1024, 12},
+                             {0, 8},
+                             {-8, 8},
+                             {16, 3},
+                             {INT64_MAX, 8}}) {
+        // Named, not a structured binding: clang 14 cannot capture those.
+        const std::int64_t w = size.first, h = size.second;
         const std::string e = input_error_of([&] { hl.check_fits(w, h, 0); });
         EXPECT_NE(e.find("powers of two from 8 to 2^62"), std::string::npos)
             << w << "x" << h << ": " << e;

@@ -112,7 +112,8 @@ TEST(MacrocellTree, RefusesCellsOutsideTheTorus) {
     HashLifeBackend hl(Rule(), BackendOptions{1, 0, true, std::uint64_t(64) << 20});
     hl.reset(32, 32, 9);
     hl.set(3, 4, true);
-    for (auto [w, h] : {std::pair{8, 8}, {16, 8}, {8, 16}}) {
+    for (const auto& size : {std::pair{8, 8}, {16, 8}, {8, 16}}) {
+        const int w = size.first, h = size.second;  // clang 14 cannot capture bindings
         const std::string e = testing::input_error_of([&] { hl.load_macrocell(file, w, h); });
         EXPECT_NE(e.find("outside the"), std::string::npos) << w << "x" << h << ": " << e;
     }

@@ -6,6 +6,7 @@
 
 #include "io_test_util.hpp"
 #include "reference.hpp"
+#include "toroid/fnv1a.hpp"
 #include "toroid/io/checkpoint.hpp"
 
 namespace toroid {
@@ -107,10 +108,33 @@ TEST(Checkpoint, NewerVersionIsRefused) {
     TempDir dir;
     save_checkpoint(dir.file("a.cp"), sample());
     std::string data = slurp(dir.file("a.cp"));
-    data[8] = 2;  // version u32 little-endian at offset 8
+    data[8] = 3;  // version u32 little-endian at offset 8
     spit(dir.file("v.cp"), data);
     expect_input_error([&] { load_checkpoint(dir.file("v.cp")); },
-                       {"version 2", "newer toroid", "up to 1"});
+                       {"version 3", "newer toroid", "up to 2"});
+}
+
+// Version 1 (before the rule digest) is still read: the same file less the
+// digest after the rule, with its version and checksum written as then.
+TEST(Checkpoint, VersionOneFilesAreStillRead) {
+    TempDir dir;
+    const Checkpoint cp = sample();
+    save_checkpoint(dir.file("a.cp"), cp);
+    std::string data = slurp(dir.file("a.cp"));
+    const std::size_t rule_at = 8 + 4 + 16 + 4;
+    const std::size_t digest_at = rule_at + cp.rule.to_string().size();
+    ASSERT_EQ(data.substr(digest_at, 8), std::string(8, '\0'));  // not a named rule
+    data.erase(digest_at, 8);
+    data[8] = 1;
+    data.resize(data.size() - 8);
+    const std::uint64_t sum = fnv1a64(data);
+    for (int i = 0; i < 8; ++i) data += char((sum >> (8 * i)) & 0xff);
+    spit(dir.file("v1.cp"), data);
+    const Checkpoint back = load_checkpoint(dir.file("v1.cp"));
+    EXPECT_EQ(back.grid, cp.grid);
+    EXPECT_EQ(back.rule, cp.rule);
+    EXPECT_EQ(back.generation, cp.generation);
+    EXPECT_EQ(back.metadata, cp.metadata);
 }
 
 TEST(Checkpoint, MissingFile) {

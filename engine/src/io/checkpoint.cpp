@@ -60,6 +60,18 @@ class Reader {
     std::size_t pos_ = 0;
 };
 
+// What a checkpoint stores to recognise its rule again (see the header).
+std::uint64_t rule_digest(const Rule& rule) {
+    return rule.named() ? rule.state_rule()->digest() : 0;
+}
+
+std::string hex(std::uint64_t v) {
+    static const char* digits = "0123456789abcdef";
+    std::string s(16, '0');
+    for (int i = 15; i >= 0; --i, v >>= 4) s[std::size_t(i)] = digits[v & 15];
+    return s;
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, const Checkpoint& cp) {
@@ -70,6 +82,7 @@ void save_checkpoint(const std::string& path, const Checkpoint& cp) {
     const std::string rule = cp.rule.to_string();
     put_u32(out, static_cast<std::uint32_t>(rule.size()));
     out += rule;
+    put_u64(out, rule_digest(cp.rule));
     put_u64(out, cp.seed);
     put_u64(out, cp.generation);
     put_u64(out, cp.metadata.size());
@@ -124,6 +137,18 @@ Checkpoint load_checkpoint(const std::string& path) {
         cp.rule = Rule::parse(rule_text);
     } catch (const InputError& e) {
         in.damaged(std::string("its rule does not parse: ") + e.what());
+    }
+    if (version >= 2) {
+        const std::uint64_t stored = in.u64("rule digest");
+        const std::uint64_t now = rule_digest(cp.rule);
+        if (stored != now)
+            throw InputError(
+                "checkpoint '" + path + "' was written under rule '" + std::string(rule_text) +
+                "' of digest " + hex(stored) + ", but that rule is now " +
+                (cp.rule.named() ? cp.rule.state_rule()->origin() + " of digest " + hex(now)
+                                 : "a built-in rule") +
+                ": the rule changed since the checkpoint was written; restore the rule "
+                "file it was written with (or pass its folder with --rule-dir), or start again");
     }
     cp.seed = in.u64("seed");
     cp.generation = in.u64("generation");

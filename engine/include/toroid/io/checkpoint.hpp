@@ -8,11 +8,19 @@
 // with an InputError that says what is wrong. Writing is atomic: a temporary
 // file in the same folder, flushed, then renamed over the target.
 //
-// File layout (version 1), every integer little-endian:
+// File layout (version 2), every integer little-endian:
 //   "TOROIDCP"                     8 bytes magic
-//   version                        u32 (1)
+//   version                        u32 (2; version 1 files, which lack the
+//                                  rule digest, are still read)
 //   width, height                  i64, i64 (>= 1)
 //   rule                           u32 length + bytes, Rule::to_string()
+//   rule digest                    u64, version 2 only: a named rule's
+//                                  StateRule::digest(), 0 for other rules. A
+//                                  named rule is found again by name on
+//                                  resume; a rule file edited since the
+//                                  checkpoint gives another digest, and the
+//                                  checkpoint is refused rather than resumed
+//                                  under a different rule.
 //   seed, generation               u64, u64
 //   metadata                       u64 length + bytes
 //   word count                     u64 (= height * words_per_row)
@@ -31,7 +39,7 @@
 
 namespace toroid {
 
-inline constexpr std::uint32_t kCheckpointVersion = 1;
+inline constexpr std::uint32_t kCheckpointVersion = 2;
 
 void save_checkpoint(const std::string& path, const Checkpoint& cp);
 Checkpoint load_checkpoint(const std::string& path);
