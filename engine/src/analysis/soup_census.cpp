@@ -8,8 +8,10 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "activity_split.hpp"
 #include "cell_groups.hpp"
 #include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/linear_growth.hpp"
 #include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/ship_catalog.hpp"
 #include "toroid/analysis/universe.hpp"
@@ -144,13 +146,13 @@ struct SoupCensusRunner::State {
                     catalog().kind(sub).dx * k.period == k.dx * catalog().kind(sub).period &&
                     catalog().kind(sub).dy * k.period == k.dy * catalog().kind(sub).period;
         }
-        std::vector<std::string> codes;
+        std::vector<std::string> named;
         std::int64_t x0, y0;
         if (split)
-            for (const auto& piece : pieces) codes.push_back(code_of(grid_of(piece, x0, y0), 64));
+            for (const auto& piece : pieces) named.push_back(code_of(grid_of(piece, x0, y0), 64));
         else
-            codes.push_back(code_of(grid_of(cells, x0, y0), std::uint64_t(k.period)));
-        return ship_codes[kind] = std::move(codes);
+            named.push_back(code_of(grid_of(cells, x0, y0), std::uint64_t(k.period)));
+        return ship_codes[kind] = std::move(named);
     }
 
     const std::string& code_of(const Grid& cells, std::uint64_t period) {
@@ -164,6 +166,33 @@ struct SoupCensusRunner::State {
         const bool coded = id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
         return codes[std::move(key)] = coded ? id.code : std::string("PATHOLOGICAL");
     }
+
+    // One period of settled ash (phases[k]: its cells k generations on),
+    // cropped to its envelope's box plus an empty margin (no wrapping),
+    // separated into objects and coded.
+    void code_ash(const std::vector<std::vector<Cell>>& phases, std::uint64_t period,
+                  std::vector<std::string>& objects) {
+        Rect box;
+        for (const auto& list : phases) {
+            if (list.empty()) continue;
+            std::vector<std::uint32_t> all(list.size());
+            std::iota(all.begin(), all.end(), 0u);
+            box = unite(box, box_of(list, all));
+        }
+        if (box.empty()) return;
+        std::vector<Grid> grids;
+        for (const auto& list : phases) {
+            Grid g(box.width + 4, box.height + 4);
+            for (const Cell& c : list) g.set(c.x - box.x + 2, c.y - box.y + 2, true);
+            grids.push_back(std::move(g));
+        }
+        for (const AshObject& o : separator.separate(grids))
+            objects.push_back(o.wraps ? std::string("PATHOLOGICAL") : code_of(o.cells, period));
+    }
+
+    void code_unsettled(Universe& u, std::uint64_t t,
+                        const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
+                        bool overflow, std::vector<std::string>& objects);
 };
 
 SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
@@ -171,6 +200,13 @@ SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
         throw InputError("rule " + rule.to_string() +
                          ": the census needs a deterministic rule without birth on 0");
     if (!is_hashsoup_symmetry(options.symmetry)) hashsoup("", options.symmetry);  // throws
+    const bool hexagonal = rule.neighbourhood() == Neighbourhood::Hexagonal;
+    if (!hashsoup_symmetry_fits(options.symmetry, hexagonal))
+        throw InputError(
+            "symmetry " + options.symmetry + " with rule " + rule.to_string() +
+            (hexagonal ? ": hexagonal rules take C1, 1x256, 2x128, 4x64, 8x32, C2_1, C2_4, "
+                         "D2_x, D4_x1, D4_x4, C3_1, C6, D2_xo, D6_1, D6_1o and D12 (as lifelib)"
+                       : ": C3_1, C6, D2_xo, D6_1, D6_1o and D12 are for hexagonal rules (H)"));
     s_ = std::make_unique<State>(rule, std::move(options));
 }
 
@@ -372,31 +408,37 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     }
     const auto c0 = Clock::now();
     if (out.settled && u->population() > 0) {
-        // One period of the ash, cropped to its envelope's box plus an empty
-        // margin (no wrapping), separated and coded.
+        // One period of the ash, separated and coded.
         const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
         std::vector<std::vector<Cell>> cells(period);
-        Rect box;
         for (std::uint64_t k = 0; k < period; ++k) {
             if (k) u->step(1);
             cells[k] = u->cells();
-            std::vector<std::uint32_t> all(cells[k].size());
-            std::iota(all.begin(), all.end(), 0u);
-            box = unite(box, box_of(cells[k], all));
         }
-        std::vector<Grid> phases;
-        for (const auto& list : cells) {
-            Grid g(box.width + 4, box.height + 4);
-            for (const Cell& c : list) g.set(c.x - box.x + 2, c.y - box.y + 2, true);
-            phases.push_back(std::move(g));
-        }
-        for (const AshObject& o : s.separator.separate(phases))
-            out.objects.push_back(o.wraps ? std::string("PATHOLOGICAL")
-                                          : s.code_of(o.cells, period));
+        s.code_ash(cells, period, out.objects);
     } else if (!out.settled) {
-        // Unsettled: linear growth adds about the same number of cells over
-        // each quarter of the run.
         out.generations = t;
+        s.code_unsettled(*u, t, pops, overflow, out.objects);
+    }
+    std::sort(out.objects.begin(), out.objects.end());
+    out.times.classify += seconds_since(c0);
+    return out;
+}
+
+// A soup that did not settle: its parts are told apart by what they do over
+// kWindow generations (activity_split.hpp). Settled parts are separated and
+// coded as ash, ships in flight by their apgcodes, and growing parts by
+// apgsearch's yl code when they grow linearly (linear_growth.hpp); the
+// objects a yl soup leaves are counted too, as apgsearch counts them. When
+// some part does not grow linearly (or the soup is too large to split) the
+// soup is coded as a whole: zz_LINEAR when its population grew about
+// linearly over the second half of the run, zz_EXPLOSIVE otherwise.
+void SoupCensusRunner::State::code_unsettled(
+    Universe& u, std::uint64_t t, const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
+    bool overflow, std::vector<std::string>& objects) {
+    constexpr std::size_t kWindow = 256, kMaxCells = 100000;
+    constexpr std::int64_t kMaxSide = 16384;
+    auto as_a_whole = [&] {
         std::string code = "zz_EXPLOSIVE";
         if (pops.size() >= 8) {
             const double p2 = double(pops[pops.size() / 2].second),
@@ -405,11 +447,50 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             const double a = p3 - p2, b = p4 - p3;
             if (!overflow && a > 0 && b > 0 && b < 2 * a && a < 2 * b) code = "zz_LINEAR";
         }
-        out.objects.push_back(code);
+        objects.push_back(code);
+    };
+    std::vector<Cell> cells = u.cells();
+    if (cells.empty() || cells.size() > kMaxCells) return as_a_whole();
+    std::vector<std::uint32_t> all(cells.size());
+    std::iota(all.begin(), all.end(), 0u);
+    const Rect b = box_of(cells, all);
+    // Room for the window on a torus of its own (light speed, plus slack).
+    std::int64_t side = options.torus;
+    while (side < std::max(b.width, b.height) + 2 * std::int64_t(kWindow + 16)) side *= 2;
+    if (side > kMaxSide) return as_a_whole();
+    use_torus(side);
+    Universe& w = *universe;
+    const std::int64_t dx = side / 2 - (b.x + b.width / 2), dy = side / 2 - (b.y + b.height / 2);
+    for (Cell& c : cells) c.x += dx, c.y += dy;
+    w.start(cells, t);
+    std::vector<std::vector<Cell>> history;
+    for (std::size_t k = 0; k <= kWindow; ++k) {
+        if (k) w.step(1);
+        history.push_back(w.cells());
     }
-    std::sort(out.objects.begin(), out.objects.end());
-    out.times.classify += seconds_since(c0);
-    return out;
+    std::vector<std::string> found;
+    for (const detail::ActivityPart& part : detail::split_by_activity(history, index)) {
+        if (part.periodic) {
+            code_ash(part.phases, part.period, found);
+            continue;
+        }
+        const std::vector<Cell>& now = part.phases.back();
+        std::vector<std::uint32_t> members(now.size());
+        std::iota(members.begin(), members.end(), 0u);
+        const Rect box = box_of(now, members);
+        const bool small = now.size() <= ShipCatalog::kMaxCells &&
+                           box.width <= ShipCatalog::kMaxSize &&
+                           box.height <= ShipCatalog::kMaxSize;
+        const int kind = small ? ship_kind(now, members, box) : -1;
+        if (kind >= 0) {
+            for (const std::string& code : ship_codes_of(kind)) found.push_back(code);
+            continue;
+        }
+        std::string code = linearlyse(rule, now);
+        if (code.empty()) return as_a_whole();
+        found.push_back(std::move(code));
+    }
+    objects.insert(objects.end(), found.begin(), found.end());
 }
 
 }  // namespace toroid
