@@ -285,12 +285,15 @@ void add_census_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--root", o->root,
                     "Root of the soup seeds, e.g. k_abcdefghijkl (default: a random k_ root)");
-    cmd->add_option("--symmetry", o->symmetry,
-                    "C1, C2_1, C2_2, C2_4, C4_1, C4_4, D2_+1, D2_+2, D2_x, D4_+1, D4_+2, D4_+4, "
-                    "D4_x1, D4_x4, D8_1, D8_4, 1x256, 2x128, 4x64 or 8x32")
+    cmd->add_option(
+           "--symmetry", o->symmetry,
+           "C1, C2_1, C2_2, C2_4, C4_1, C4_4, D2_+1, D2_+2, D2_x, D4_+1, D4_+2, D4_+4, "
+           "D4_x1, D4_x4, D8_1, D8_4, 1x256, 2x128, 4x64, 8x32; hexagonal rules: C3_1, C6, "
+           "D2_xo, D6_1, D6_1o, D12")
         ->capture_default_str();
-    frontend::add_generations_option(*cmd, "--max-gens", o->max_gens,
-                                     "Generations before a soup is coded zz_LINEAR/zz_EXPLOSIVE", 1)
+    frontend::add_generations_option(
+        *cmd, "--max-gens", o->max_gens,
+        "Generations before an unsettled soup is coded (yl, zz_LINEAR, zz_EXPLOSIVE)", 1)
         ->capture_default_str();
     frontend::RunOptionsSpec run;
     run.backend = frontend::RunOptionsSpec::Backend::None;
