@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
 #include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/soup_census.hpp"
 #include "toroid/core/generation_count.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
@@ -33,7 +35,17 @@ struct IdentifyCliOptions {
     bool json = false;
     std::string torus;
     bool whole_torus = false;
+    bool objects = false;  // also the census's separation of what it settles into
 };
+
+// What the pattern leaves, separated into objects as `toroid census` separates
+// a soup's ash (analysis/soup_census.hpp): apgcode -> count.
+std::map<std::string, std::uint64_t> settled_objects(const Grid& cells, const Rule& rule) {
+    SoupCensusRunner runner(rule, CensusOptions{});
+    std::map<std::string, std::uint64_t> counts;
+    for (const std::string& code : runner.run_pattern(cells).objects) ++counts[code];
+    return counts;
+}
 
 void identify_command(const IdentifyCliOptions& o) {
     if (o.pattern == "-" && isatty(0))
@@ -70,6 +82,7 @@ void identify_command(const IdentifyCliOptions& o) {
                          {"generations", id.generations}};
         if (!id.code.empty()) j["apgcode"] = id.code;
         if (id.bounded) j["bounded_torus"] = true;
+        if (o.objects) j["objects"] = settled_objects(in.pattern.cells, rule);
         frontend::print_json(j);
         return;
     }
@@ -93,6 +106,12 @@ void identify_command(const IdentifyCliOptions& o) {
         std::printf(
             "apgcode     none (toroid writes Catagolue's codes for two-state rules of "
             "range 1 only)\n");
+    if (o.objects) {
+        std::printf("objects    ");
+        for (const auto& [code, n] : settled_objects(in.pattern.cells, rule))
+            std::printf(" %llu x %s", (unsigned long long)n, code.c_str());
+        std::printf("\n");
+    }
 }
 
 }  // namespace
@@ -117,6 +136,8 @@ void add_identify_command(CLI::App& app) {
     run.seed_help = "Seed of a stochastic rule's draws";
     frontend::add_run_options(*cmd, o->run, run);
     cmd->add_flag("--json", o->json, "Print the result as JSON");
+    cmd->add_flag("--objects", o->objects,
+                  "Also list the objects it settles into, separated as toroid census does");
     cmd->add_flag("--whole-torus", o->whole_torus, "Identify the whole torus, not the plane");
     cmd->add_option("--torus", o->torus,
                     "With a whole torus: its size WxH (default: the pattern's)");

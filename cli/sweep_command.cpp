@@ -14,6 +14,7 @@
 #include "toroid/analysis/family_plot.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
+#include "toroid/core/hashsoup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/common.hpp"
 #include "toroid/frontend/generations.hpp"
@@ -44,6 +45,8 @@ struct SweepCliOptions {
     std::string csv, out, plot, shard;
     bool resume = false, yes = false, partial = false;
     std::vector<std::string> merge_files;
+    std::string root, symmetry = "C1";  // apgsearch's soups (hashsoup_sweep.cpp)
+    bool max_gens_given = false;
 };
 
 // Every file the command will write, checked before any work (output_file.hpp).
@@ -137,6 +140,18 @@ void sweep(SweepCliOptions o) {
     SweepOptions so;
     so.soup = SoupConfig{soup.width,   soup.height, o.density, torus.width,
                          torus.height, o.max_gens,  o.run.seed};
+    if (!o.root.empty()) {
+        // apgsearch's soups, run as `toroid census` runs them.
+        if (o.root.find_first_of(" \t\n/") != std::string::npos)
+            throw InputError("--root '" + o.root +
+                             "': a root has no spaces or slashes (e.g. k_abcdefghijkl)");
+        if (!is_hashsoup_symmetry(o.symmetry)) hashsoup("", o.symmetry);  // names the known ones
+        so.soup.root = o.root;
+        so.soup.symmetry = o.symmetry;
+        if (!o.max_gens_given) so.soup.max_gens = 30000;  // the census's default
+    } else if (o.symmetry != "C1") {
+        throw InputError("--symmetry " + o.symmetry + " needs --root (apgsearch's soups)");
+    }
     so.soups = o.soups;
     so.backend = o.run.backend;
     so.threads = o.run.threads;
@@ -330,6 +345,11 @@ void add_sweep_command(CLI::App& app) {
                   "Continue the sweep in --out FILE, skipping finished rules");
     cmd->add_option("--shard", o->shard, "Run only shard i of N (i/N, 0 <= i < N)");
     cmd->add_flag("--yes", o->yes, "Run even when the estimated time is long");
+    cmd->add_option("--root", o->root,
+                    "Run apgsearch's soups ROOT + i (as toroid census) instead of random "
+                    "soups; --soup-size, --torus, --density, --seed, --backend are then unused");
+    cmd->add_option("--symmetry", o->symmetry, "Symmetry of the --root soups (as toroid census)")
+        ->capture_default_str();
     CLI::App* m = cmd->add_subcommand("merge", "Join the --out files of shards into one result");
     m->add_option("FILES", o->merge_files, "Sweep files written with --out")->required();
     m->add_flag("--json", o->json, "Print the results as JSON");
@@ -339,8 +359,9 @@ void add_sweep_command(CLI::App& app) {
     m->add_flag("--partial", o->partial,
                 "Merge even when some of the family's rules are in no file (they are listed)");
     m->callback([o] { merge(*o); });
-    cmd->callback([o, m] {
+    cmd->callback([o, m, cmd] {
         if (m->parsed()) return;
+        o->max_gens_given = cmd->count("--max-gens") > 0;
         sweep(*o);
     });
 }

@@ -15,20 +15,23 @@ import lifelib
 SYMMETRIES = ["C1", "C2_1", "C2_2", "C2_4", "C4_1", "C4_4", "D2_+1", "D2_+2", "D2_x",
               "D4_+1", "D4_+2", "D4_+4", "D4_x1", "D4_x4", "D8_1", "D8_4",
               "1x256", "2x128", "4x64", "8x32"]
+# lifelib's symmetries for hexagonal rules only (a rule ending in h).
+HEX_SYMMETRIES = ["C3_1", "C6", "D2_xo", "D6_1", "D6_1o", "D12"]
 ROOTS = ["k_abcdefghijkl", "k_5NDfqrEoHqsG", "l_Zq3xK9mTt2Aa", "n_GcpqZ62YqD"]
 
 
 def main():
     out = sys.argv[1]
     per = int(sys.argv[2]) if len(sys.argv) > 2 else 16
-    sess = lifelib.load_rules("b3s23")
+    sess = lifelib.load_rules("b3s23", "b2s34h")
     lt = sess.lifetree(n_layers=1)
     lines = []
-    for sym in SYMMETRIES:
+    for sym in SYMMETRIES + HEX_SYMMETRIES:
+        rule = "b2s34h" if sym in HEX_SYMMETRIES else "b3s23"
         for k in range(per):
             root = ROOTS[k % len(ROOTS)]
             seed = root + str(k * 7919 % 100003)
-            pat = lt.hashsoup("b3s23", sym, seed)
+            pat = lt.hashsoup(rule, sym, seed)
             x0, y0, w, h = pat.bounding_box
             cells = set(map(tuple, pat.coords().tolist()))
             rows = []

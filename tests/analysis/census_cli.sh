@@ -5,9 +5,9 @@
 set -u
 # shellcheck source=../support/expect.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../support/expect.sh"  # cli_expect
-toroid=$1 work=$2
+toroid=$1 work=$2 mpi=${3:-0}
 mkdir -p "$work" && cd "$work" || exit 1
-rm -f ./*.json ./*.txt ./*.csv
+rm -f ./*.json ./*.txt ./*.csv ./*.jsonl*
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 expect() {
@@ -23,6 +23,9 @@ expect 2 "root 'a/b'.*no spaces or slashes" census --soups 1 --root a/b
 expect 2 "expected hashsoup:SYMMETRY:SEED" run --pattern hashsoup:C1 --gens 1
 expect 2 "unknown soup symmetry" run --pattern hashsoup:Q9:k_x --gens 1
 expect 0 "" run --pattern hashsoup:D8_4:k_abcdefghijkl7 --gens 10
+expect 2 "C6, D2_xo, D6_1, D6_1o and D12 are for hexagonal rules" census --soups 1 --symmetry C6
+expect 2 "hexagonal rules take C1.*as lifelib" census B2/S34H --soups 1 --symmetry D8_1
+expect 0 "objects" census B2/S34H --soups 3 --symmetry D12 --root k_hex --json
 
 # --- a census, its files and its JSON agree
 root=k_toroidtest01
@@ -59,6 +62,74 @@ for l in filter(None, samples):
 rows = list(csv.reader(open("census.csv")))
 assert rows[0] == ["apgcode", "occurrences"]
 assert {r[0]: int(r[1]) for r in rows[1:]} == j["objects"]
+PY
+
+# --- --out JSON lines: resume after a torn write, shards that add up, merge
+expect 2 "--resume needs --out FILE" census --soups 4 --root $root --resume
+"$toroid" census B3/S23 --soups 64 --root $root --block 16 --threads 2 --out whole.jsonl \
+    --json >whole.json || fail "census --out"
+[[ $(wc -l <whole.jsonl) -eq 5 ]] || fail "census --out: expected a header and 4 blocks"
+# A run killed in its third block: the header, two blocks and half a line.
+head -n 3 whole.jsonl >killed.jsonl && printf '{"block": 3, "fir' >>killed.jsonl
+"$toroid" census B3/S23 --soups 64 --root $root --block 16 --threads 2 --out killed.jsonl \
+    --resume --json >resumed.json 2>resume.err || fail "census --resume"
+grep -q "dropped a partial last line" resume.err || fail "resume: the torn line not reported"
+expect 2 "was written by another census" census B3/S23 --soups 60 --root $root --block 16 \
+    --out killed.jsonl --resume
+"$toroid" census B3/S23 --soups 64 --root $root --block 16 --shard 0/2 --out s0.jsonl \
+    --json >s0.json || fail "shard 0/2"
+"$toroid" census B3/S23 --soups 64 --root $root --block 16 --shard 1/2 --out s1.jsonl \
+    --json >s1.json || fail "shard 1/2"
+"$toroid" census merge s0.jsonl s1.jsonl --json --haul merged-haul.txt >merged.json ||
+    fail "census merge"
+expect 2 "blocks are in no file" census merge s0.jsonl
+head -n 1 s0.jsonl >bad.jsonl
+sed -n 2p s0.jsonl | sed 's/"soups":16/"soups":-1/' >>bad.jsonl
+expect 2 "bad.jsonl:2: field 'soups' is -1" census merge bad.jsonl
+if [[ $mpi == 1 ]]; then
+    ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0 mpirun --allow-run-as-root --oversubscribe -np 2 \
+        "$toroid" census B3/S23 --soups 64 --root $root --block 16 --out mpi.jsonl --json \
+        >mpi.json 2>mpi.err || { fail "census under mpirun"; cat mpi.err; }
+    "$toroid" census merge mpi.jsonl.0 mpi.jsonl.1 --json >mpi-merged.json ||
+        fail "merge of the ranks' files"
+else
+    cp whole.json mpi.json && cp whole.json mpi-merged.json
+fi
+python3 - <<'PY' || fail "resumed, sharded, merged and MPI censuses differ from one run"
+import json
+whole = json.load(open("whole.json"))
+for name in ["resumed.json", "merged.json", "mpi.json", "mpi-merged.json"]:
+    j = json.load(open(name))
+    assert j["soups"] == 64 and j["objects"] == whole["objects"], name
+    assert j["samples"] == whole["samples"], name
+s0, s1 = json.load(open("s0.json"))["objects"], json.load(open("s1.json"))["objects"]
+assert {k: s0.get(k, 0) + s1.get(k, 0) for k in set(s0) | set(s1)} == whole["objects"]
+PY
+
+# --- identify --objects: the census's separation of what a pattern settles into
+printf 'x = 13, y = 3, rule = B3/S23\n2o9bo$2o10bo$10b3o!\n' >pair.rle
+"$toroid" identify pair.rle --objects --json >pair.json || fail "identify --objects"
+python3 - <<'PY' || fail "identify --objects: a block and a glider"
+import json
+j = json.load(open("pair.json"))
+assert j["objects"] == {"xs4_33": 1, "xq4_153": 1}, j["objects"]
+PY
+
+# --- sweep --root runs the same soups as census: the same object census
+expect 2 "--symmetry D2_\+1 needs --root" sweep B3/S23 --soups 1 --symmetry D2_+1
+"$toroid" sweep B3/S23 --root $root --soups 40 --threads 2 --json >sweep.json || fail "sweep --root"
+"$toroid" sweep 'B3/S2[3]' --root k_toroidsym02 --symmetry D2_+1 --soups 24 --threads 2 \
+    --json >sweep-sym.json || fail "sweep --root --symmetry"
+"$toroid" census B3/S23 --root k_toroidsym02 --symmetry D2_+1 --soups 24 --json \
+    >census-sym.json || fail "census B3/S23 D2_+1"
+python3 - <<'PY' || fail "sweep --root and census disagree"
+import json
+s, c = json.load(open("sweep.json")), json.load(open("two.json"))
+r = s["rules"][0]
+assert r["soups"] == 40 and r["objects"] == c["objects"], (r["objects"], c["objects"])
+sym = {x["rule"]: x for x in json.load(open("sweep-sym.json"))["rules"]}
+assert sym["B3/S23"]["objects"] == json.load(open("census-sym.json"))["objects"]
+assert sum(sym["B3/S23"]["classes"].values()) == 24 and len(sym) == 2
 PY
 
 if ((failures)); then

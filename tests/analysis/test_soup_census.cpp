@@ -118,25 +118,6 @@ TEST(SoupCensus, AFasterShipBehindCatchesAGlider) {
                                                    "xs6_696", "xs6_696"}));
 }
 
-TEST(SoupCensus, AGunIsLinearGrowth) {
-    // Gosper's glider gun: the population never settles and grows by a
-    // glider every 30 generations; the census codes the soup zz_LINEAR
-    // (apgsearch would name it with a yl code).
-    const Grid gun =
-        from_rows({"........................o...........", "......................o.o...........",
-                   "............oo......oo............oo", "...........o...o....oo............oo",
-                   "oo........o.....o...oo..............", "oo........o...o.oo....o.o...........",
-                   "..........o.....o.......o...........", "...........o...o....................",
-                   "............oo......................"});
-    CensusOptions o;
-    o.max_generations = 6000;
-    SoupCensusRunner runner(Rule::parse("B3/S23"), o);
-    const SoupCensus r = runner.run_pattern(gun);
-    EXPECT_FALSE(r.settled);
-    EXPECT_EQ(r.generations, 6000u);
-    EXPECT_EQ(r.objects, std::vector<std::string>{"zz_LINEAR"});
-}
-
 TEST(SoupCensus, KnownSoupAgreesWithLifelib) {
     // python-lifelib: hashsoup("b3s23", "C1", "n_GcpqZ62YqD3310086454")[1000]
     // has apgcode xp46_033y133zzzckgsxsgkczydciczy4ccy0222 as a whole

@@ -18,6 +18,10 @@ std::uint64_t median(std::vector<std::uint64_t> v) {
 }
 
 std::string replay_command(const Rule& rule, const SoupConfig& c, std::uint64_t seed) {
+    if (!c.root.empty())  // apgsearch's soup root + seed, by the census that ran it
+        return "toroid census '" + rule.to_string() + "' --root " + c.root + " --symmetry " +
+               c.symmetry + " --first " + std::to_string(seed) + " --soups 1 --max-gens " +
+               std::to_string(c.max_gens);
     const std::string size = std::to_string(c.torus_width) + "x" + std::to_string(c.torus_height);
     const std::string base = "toroid run --rule '" + rule.to_string() + "' --size " + size +
                              " --seed " + std::to_string(seed) + " --gens " +

@@ -20,6 +20,21 @@ void CensusTally::add(std::uint64_t index, const SoupCensus& soup) {
     }
 }
 
+void CensusTally::merge(const CensusTally& b) {
+    soups += b.soups;
+    unsettled += b.unsettled;
+    generations += b.generations;
+    times += b.times;
+    for (const auto& [code, n] : b.objects) objects[code] += n;
+    for (const auto& [code, list] : b.samples) {
+        auto& mine = samples[code];
+        mine.insert(mine.end(), list.begin(), list.end());
+        std::sort(mine.begin(), mine.end());
+        mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+        if (mine.size() > kSamples) mine.resize(kSamples);
+    }
+}
+
 std::uint64_t CensusTally::total_objects() const {
     std::uint64_t n = 0;
     for (const auto& [code, count] : objects) n += count;

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "cell_groups.hpp"
+#include "soup_census_state.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/ship_catalog.hpp"
@@ -29,148 +30,20 @@ double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-std::string grid_key(const Grid& g) {
-    std::string k = std::to_string(g.width()) + "x" + std::to_string(g.height()) + ":";
-    k.append(reinterpret_cast<const char*>(g.words().data()), g.words().size() * 8);
-    return k;
-}
-
 }  // namespace
-
-struct SoupCensusRunner::State {
-    Rule rule;
-    CensusOptions options;
-    Universe* universe = nullptr;
-    // One torus per size, kept: soups that grow their torus would otherwise
-    // allocate (and fault in) a larger one, then the first size again.
-    std::map<std::int64_t, std::unique_ptr<Universe>> tori;
-    std::unique_ptr<ShipCatalog> catalog_store;  // replaced when its memo grows large
-    ObjectSeparator separator;
-    std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
-    std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
-    std::vector<std::uint32_t> index;                              // groups_of's scratch
-
-    State(const Rule& r, CensusOptions o)
-        : rule(r),
-          options(std::move(o)),
-          catalog_store(std::make_unique<ShipCatalog>(r)),
-          separator(r.compile()) {}
-
-    ShipCatalog& catalog() { return *catalog_store; }
-
-    // The memos keep every shape met, and a long census meets millions of
-    // transient ones: they start afresh (between soups) past a bound.
-    void bound_memos() {
-        constexpr std::size_t kMaxShapes = 1 << 18, kMaxCodes = 1 << 16;
-        if (kind_of_shape.size() > kMaxShapes) {
-            kind_of_shape.clear();
-            ship_codes.clear();  // keyed by the old catalog's kinds
-            catalog_store = std::make_unique<ShipCatalog>(rule);
-        }
-        if (codes.size() > kMaxCodes) {
-            codes.clear();
-            ship_codes.clear();
-        }
-    }
-
-    void use_torus(std::int64_t side) {
-        std::unique_ptr<Universe>& torus = tori[side];
-        if (!torus) {
-            BackendOptions bo;
-            bo.threads = 1;  // soups run in parallel, one per thread
-            torus = make_universe("auto", rule, side, side, bo);
-        }
-        universe = torus.get();
-    }
-
-    // The catalog's kind of a group (-1: not a ship), memoised by a 64-bit
-    // hash of its shape (the catalog's own memo builds a text key per call).
-    std::unordered_map<std::uint64_t, int> kind_of_shape;
-    int ship_kind(const std::vector<Cell>& cells, const std::vector<std::uint32_t>& group,
-                  const Rect& box) {
-        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ std::uint64_t(box.width << 8 | box.height);
-        for (std::uint32_t i : group)
-            h = (h ^ std::uint64_t((cells[i].y - box.y) << 8 | (cells[i].x - box.x))) *
-                0x100000001b3ull;
-        auto it = kind_of_shape.find(h);
-        if (it != kind_of_shape.end()) return it->second;
-        std::vector<Cell> shape;
-        for (std::uint32_t i : group) shape.push_back({cells[i].x - box.x, cells[i].y - box.y});
-        return kind_of_shape[h] = catalog().classify(shape);
-    }
-
-    // The objects of a ship group: usually one ship, but two gliders flying
-    // side by side are one group that moves as one. Its 8-connected pieces
-    // are the objects when each is a ship alone with the group's velocity
-    // (a *WSS's detached tail cell is not: it stays part of the ship).
-    const std::vector<std::string>& ship_codes_of(int kind) {
-        auto it = ship_codes.find(kind);
-        if (it != ship_codes.end()) return it->second;
-        const ShipKind k = catalog().kind(kind);  // a copy: classify() may add kinds
-        const std::vector<Cell>& cells = k.phases[0];
-        std::vector<std::vector<Cell>> pieces;
-        std::vector<bool> taken(cells.size(), false);
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-            if (taken[i]) continue;
-            taken[i] = true;
-            std::vector<Cell> piece{cells[i]};
-            for (std::size_t at = 0; at < piece.size(); ++at)
-                for (std::size_t j = 0; j < cells.size(); ++j)
-                    if (!taken[j] && std::abs(cells[j].x - piece[at].x) <= 1 &&
-                        std::abs(cells[j].y - piece[at].y) <= 1) {
-                        taken[j] = true;
-                        piece.push_back(cells[j]);
-                    }
-            pieces.push_back(std::move(piece));
-        }
-        auto grid_of = [](std::vector<Cell> piece, std::int64_t& x0, std::int64_t& y0) {
-            x0 = y0 = std::numeric_limits<std::int64_t>::max();
-            std::int64_t x1 = 0, y1 = 0;
-            for (const Cell& c : piece)
-                x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
-                y1 = std::max(y1, c.y);
-            Grid g(x1 - x0 + 1, y1 - y0 + 1);
-            for (const Cell& c : piece) g.set(c.x - x0, c.y - y0, true);
-            return g;
-        };
-        bool split = pieces.size() > 1;
-        for (std::size_t p = 0; p < pieces.size() && split; ++p) {
-            std::int64_t x0, y0;
-            grid_of(pieces[p], x0, y0);
-            std::vector<Cell> shape = pieces[p];
-            for (Cell& c : shape) c.x -= x0, c.y -= y0;
-            const int sub = catalog().classify(shape);
-            split = sub >= 0 &&
-                    catalog().kind(sub).dx * k.period == k.dx * catalog().kind(sub).period &&
-                    catalog().kind(sub).dy * k.period == k.dy * catalog().kind(sub).period;
-        }
-        std::vector<std::string> codes;
-        std::int64_t x0, y0;
-        if (split)
-            for (const auto& piece : pieces) codes.push_back(code_of(grid_of(piece, x0, y0), 64));
-        else
-            codes.push_back(code_of(grid_of(cells, x0, y0), std::uint64_t(k.period)));
-        return ship_codes[kind] = std::move(codes);
-    }
-
-    const std::string& code_of(const Grid& cells, std::uint64_t period) {
-        std::string key = grid_key(cells);
-        auto it = codes.find(key);
-        if (it != codes.end()) return it->second;
-        IdentifyOptions io;
-        io.max_generations = period + 64;
-        io.detect_growth = false;
-        const Identification id = identify(cells, rule, io);
-        const bool coded = id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
-        return codes[std::move(key)] = coded ? id.code : std::string("PATHOLOGICAL");
-    }
-};
 
 SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
     if (rule.stochastic() || rule.births_on_zero())
         throw InputError("rule " + rule.to_string() +
                          ": the census needs a deterministic rule without birth on 0");
     if (!is_hashsoup_symmetry(options.symmetry)) hashsoup("", options.symmetry);  // throws
+    const bool hexagonal = rule.neighbourhood() == Neighbourhood::Hexagonal;
+    if (!hashsoup_symmetry_fits(options.symmetry, hexagonal))
+        throw InputError(
+            "symmetry " + options.symmetry + " with rule " + rule.to_string() +
+            (hexagonal ? ": hexagonal rules take C1, 1x256, 2x128, 4x64, 8x32, C2_1, C2_4, "
+                         "D2_x, D4_x1, D4_x4, C3_1, C6, D2_xo, D6_1, D6_1o and D12 (as lifelib)"
+                       : ": C3_1, C6, D2_xo, D6_1, D6_1o and D12 are for hexagonal rules (H)"));
     s_ = std::make_unique<State>(rule, std::move(options));
 }
 
@@ -372,40 +245,17 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     }
     const auto c0 = Clock::now();
     if (out.settled && u->population() > 0) {
-        // One period of the ash, cropped to its envelope's box plus an empty
-        // margin (no wrapping), separated and coded.
+        // One period of the ash, separated and coded.
         const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
         std::vector<std::vector<Cell>> cells(period);
-        Rect box;
         for (std::uint64_t k = 0; k < period; ++k) {
             if (k) u->step(1);
             cells[k] = u->cells();
-            std::vector<std::uint32_t> all(cells[k].size());
-            std::iota(all.begin(), all.end(), 0u);
-            box = unite(box, box_of(cells[k], all));
         }
-        std::vector<Grid> phases;
-        for (const auto& list : cells) {
-            Grid g(box.width + 4, box.height + 4);
-            for (const Cell& c : list) g.set(c.x - box.x + 2, c.y - box.y + 2, true);
-            phases.push_back(std::move(g));
-        }
-        for (const AshObject& o : s.separator.separate(phases))
-            out.objects.push_back(o.wraps ? std::string("PATHOLOGICAL")
-                                          : s.code_of(o.cells, period));
+        s.code_ash(cells, period, out.objects);
     } else if (!out.settled) {
-        // Unsettled: linear growth adds about the same number of cells over
-        // each quarter of the run.
         out.generations = t;
-        std::string code = "zz_EXPLOSIVE";
-        if (pops.size() >= 8) {
-            const double p2 = double(pops[pops.size() / 2].second),
-                         p3 = double(pops[3 * pops.size() / 4].second),
-                         p4 = double(pops.back().second);
-            const double a = p3 - p2, b = p4 - p3;
-            if (!overflow && a > 0 && b > 0 && b < 2 * a && a < 2 * b) code = "zz_LINEAR";
-        }
-        out.objects.push_back(code);
+        s.code_unsettled(*u, t, pops, overflow, out.objects);
     }
     std::sort(out.objects.begin(), out.objects.end());
     out.times.classify += seconds_since(c0);

@@ -6,6 +6,7 @@
 #include "toroid/analysis/identify.hpp"
 #include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/plane.hpp"
+#include "toroid/core/hashsoup.hpp"
 #include "toroid/core/philox.hpp"
 #include "toroid/core/soup.hpp"
 #include "toroid/fnv1a.hpp"
@@ -57,6 +58,8 @@ Grid make_soup_torus(const SoupConfig& c, std::uint64_t seed) {
 std::string soup_rle(const SoupConfig& c, const Rule& rule, std::uint64_t seed) {
     WriteOptions wo;
     wo.crop = false;
+    if (!c.root.empty())
+        return format_rle(hashsoup(soup_seed_text(c.root, seed), c.symmetry).cells, rule, wo);
     return format_rle(make_soup_cells(c, seed), rule, wo);
 }
 

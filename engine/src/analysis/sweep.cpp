@@ -204,6 +204,8 @@ SweepPlan plan_sweep(const SweepOptions& o, std::uint64_t kept_censuses) {
 SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
                      const SweepOptions& o, const std::function<void(const RuleCensus&)>& on_rule,
                      const std::function<void(const SweepProgress&)>& on_progress) {
+    if (!o.soup.root.empty())
+        return run_hashsoup_sweep(family, rule_indices, o, on_rule, on_progress);
     if (o.chunk == 0) throw InputError("chunk of 0 generations");
     auto backend = create_batch_backend(sweep_backend(o.backend), BatchOptions{o.threads});
     const SweepPlan plan = plan_for(*backend, o, 0);  // before anything is allocated

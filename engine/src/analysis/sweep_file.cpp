@@ -17,6 +17,10 @@ namespace toroid {
 
 nlohmann::json sweep_settings(const std::string& family, std::uint64_t family_size,
                               const SweepOptions& o) {
+    if (!o.soup.root.empty())  // apgsearch's soups: the rest of the soup settings are unused
+        return {
+            {"family", family},    {"rules", family_size},        {"soups", o.soups},
+            {"root", o.soup.root}, {"symmetry", o.soup.symmetry}, {"max_gens", o.soup.max_gens}};
     return {
         {"family", family},
         {"rules", family_size},

@@ -45,6 +45,9 @@ struct CensusTally {
 
     // Soups must be added in index order for the samples to be the first ones.
     void add(std::uint64_t index, const SoupCensus& soup);
+    // Adds a tally of other soups (another thread's, block's, shard's or
+    // rank's); the samples stay the first kSamples soup indices of both.
+    void merge(const CensusTally& other);
     std::uint64_t total_objects() const;
     std::vector<std::pair<std::string, std::uint64_t>> by_count() const;
 };

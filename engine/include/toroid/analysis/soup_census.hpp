@@ -24,10 +24,13 @@
 //     coded by identify(): xs (still life), xp (oscillator), xq (ship);
 //     a group it cannot code is "PATHOLOGICAL", as in apgsearch;
 //   * a soup still unsettled at options.max_generations, or larger than the
-//     largest torus, is coded as a whole: zz_LINEAR when its population grew
-//     about linearly over the second half of the run, zz_EXPLOSIVE otherwise
-//     (apgsearch's yl codes, which name a linear growth's period and
-//     velocity, are not computed here).
+//     largest torus, is split by what its parts do over 256 more generations
+//     (activity_split.hpp, unsettled_soup.cpp): settled ash is separated and
+//     coded as above, ships in flight by the catalog, and a growing part by
+//     apgsearch's yl code (linear_growth.hpp); when a growing part is not
+//     linear growth the soup is coded as a whole, zz_LINEAR when its
+//     population grew about linearly over the second half of the run,
+//     zz_EXPLOSIVE otherwise.
 // The census needs a deterministic rule without birth on 0 (InputError).
 // Times are split into stepping, stabilisation (repeat detection, ship
 // sweeps, moves to larger tori) and classification, for BENCHMARKS.md.

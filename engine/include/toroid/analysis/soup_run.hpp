@@ -47,6 +47,10 @@ struct SoupConfig {
     std::int64_t torus_width = 256, torus_height = 256;
     std::uint64_t max_gens = 4000;
     std::uint64_t seed = 1;
+    // Set: apgsearch's soups instead (soup i is the hashsoup root + i in
+    // `symmetry`; sweep.hpp's run_sweep), replayed by their IDs.
+    std::string root;
+    std::string symmetry = "C1";
 };
 
 struct SoupOutcome {

@@ -80,6 +80,21 @@ SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
                      const std::function<void(const RuleCensus&)>& on_rule,
                      const std::function<void(const SweepProgress&)>& on_progress = {});
 
+// With options.soup.root set, run_sweep runs apgsearch's soups instead
+// (hashsoup_sweep.cpp): soup i of every rule is the hashsoup root + i in
+// options.soup.symmetry, run by the census's runner (soup_census.hpp), so its
+// objects equal `toroid census`'s on the same soups; the batch backend,
+// torus, soup size, density and seed are not used. hashsoup_outcome is how a
+// soup's census becomes a sweep outcome: settled with no objects `dies`,
+// with ships deleted `ships`, otherwise `stable`; unsettled `explosive` when
+// coded zz_EXPLOSIVE, otherwise `chaotic` (yl, zz_LINEAR); soup_seed is i.
+struct SoupCensus;
+SoupOutcome hashsoup_outcome(const SoupCensus& census, std::uint64_t index);
+SweepStats run_hashsoup_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
+                              const SweepOptions& options,
+                              const std::function<void(const RuleCensus&)>& on_rule,
+                              const std::function<void(const SweepProgress&)>& on_progress);
+
 // Outcomes of soups [first, first + count) of one rule, one at a time on the
 // calling thread through the scalar path: what the batched runs must equal.
 std::vector<SoupOutcome> run_soups_unbatched(const Rule& rule, const SoupConfig& config,

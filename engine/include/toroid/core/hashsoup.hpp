@@ -16,7 +16,13 @@
 //   * the wide soups 1x256, 2x128, 4x64, 8x32 are H x W rectangles filled
 //     with the 256 bits, eight cells per byte, bytes right to left;
 //   * "C2_2" seeds not starting "l_" use the tile's anti-transpose, as
-//     apgsearch did before apgluxe (and Catagolue keeps).
+//     apgsearch did before apgluxe (and Catagolue keeps);
+//   * hexagonal rules' soups (lifelib's, for rules ending in H): C3_1, C6,
+//     D6_1 and D6_1o are the C1, C2_1, D2_x and D2_xo soups shifted 15
+//     cells left with their two turns by 120 degrees on the hexagonal
+//     lattice added, (x, y) -> (-y, x - y) -> (y - x, -x); D12 is D6_1 with
+//     the half turn of every cell added; D2_xo is the D2_x tile's vertical
+//     mirror image alone, 15 cells up.
 // Tested bit for bit against python-lifelib's hashsoup on a few hundred soups
 // of every symmetry (tests/analysis/data/hashsoup_reference.txt).
 //
@@ -37,6 +43,13 @@ namespace toroid {
 // The symmetries known here, in Catagolue's spelling.
 const std::vector<std::string>& hashsoup_symmetries();
 bool is_hashsoup_symmetry(std::string_view symmetry);
+// The hexagonal ones (C3_1, C6, D2_xo, D6_1, D6_1o, D12): for hexagonal rules only.
+bool is_hexagonal_symmetry(std::string_view symmetry);
+// Whether lifelib offers `symmetry` for a rule of that kind: hexagonal
+// rules take the hexagonal ones and C1, the wide ones, C2_1, C2_4, D2_x,
+// D4_x1, D4_x4 (those that respect the hexagonal neighbourhood); the others
+// take every symmetry but the hexagonal ones.
+bool hashsoup_symmetry_fits(std::string_view symmetry, bool hexagonal);
 
 struct HashSoup {
     Grid cells;                   // the frame

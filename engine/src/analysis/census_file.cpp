@@ -1,0 +1,202 @@
+#include "toroid/analysis/census_file.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <tuple>
+
+#include "json_fields.hpp"
+#include "toroid/analysis/sweep_file.hpp"
+#include "toroid/error.hpp"
+#include "toroid/io/file_io.hpp"
+#include "toroid/io/json_text.hpp"
+
+namespace toroid {
+
+using detail::JsonFields;
+
+nlohmann::json CensusFileHeader::json() const {
+    return {{"toroid_census", 1}, {"rule", rule},         {"symmetry", symmetry},
+            {"root", root},       {"first", first},       {"soups", soups},
+            {"block", block},     {"max_gens", max_gens}, {"shard", shard}};
+}
+
+std::uint64_t CensusFileHeader::block_soups(std::uint64_t b) const {
+    const std::uint64_t start = b * block;
+    return start >= soups ? 0 : std::min(block, soups - start);
+}
+
+nlohmann::json census_block_json(std::uint64_t block, std::uint64_t first, const CensusTally& t) {
+    nlohmann::json samples = nlohmann::json::object();
+    for (const auto& [code, list] : t.samples) samples[code] = list;
+    return {{"block", block},
+            {"first", first},
+            {"soups", t.soups},
+            {"unsettled", t.unsettled},
+            {"generations", t.generations},
+            {"objects", t.objects},
+            {"samples", samples},
+            {"cpu_seconds",
+             {{"step", t.times.step},
+              {"stabilise", t.times.stabilise},
+              {"classify", t.times.classify}}}};
+}
+
+CensusTally census_block_from_json(const nlohmann::json& j, std::uint64_t& block,
+                                   std::uint64_t& first) {
+    const JsonFields f(j, "");
+    CensusTally t;
+    block = f.count("block");
+    first = f.count("first");
+    t.soups = f.count("soups");
+    t.unsettled = f.count("unsettled");
+    t.generations = f.count("generations");
+    if (t.unsettled > t.soups)
+        throw InputError("field 'unsettled' is " + std::to_string(t.unsettled) +
+                         ": more than the block's " + std::to_string(t.soups) + " soups");
+    (void)f.object("objects");  // an object, or the error naming the field
+    for (const auto& [code, n] : f.at("objects").items())
+        t.objects[code] = JsonFields::count_of(n, "objects." + code);
+    (void)f.object("samples");
+    for (const auto& [code, list] : f.at("samples").items()) {
+        const std::string field = "samples." + code;
+        if (!t.objects.count(code))
+            throw InputError("field '" + field + "': samples of an object the block does not hold");
+        if (!list.is_array()) JsonFields::fail(field, "an array of soup indices", list);
+        auto& ids = t.samples[code];
+        for (const auto& i : list) {
+            const std::uint64_t index = JsonFields::count_of(i, field);
+            if (index < first || index - first >= t.soups)
+                throw InputError("field '" + field + "' holds soup " + std::to_string(index) +
+                                 ": outside the block's soups " + std::to_string(first) + ".." +
+                                 std::to_string(first + t.soups - 1));
+            ids.push_back(index);
+        }
+    }
+    for (const auto& [code, n] : t.objects)
+        if (n > 0 && t.samples[code].empty())
+            throw InputError("field 'samples." + code + "' is missing: every object has samples");
+    const JsonFields cpu = f.object("cpu_seconds");
+    t.times.step = cpu.number("step", 0, 1e300);
+    t.times.stabilise = cpu.number("stabilise", 0, 1e300);
+    t.times.classify = cpu.number("classify", 0, 1e300);
+    return t;
+}
+
+namespace {
+
+CensusFileHeader read_header(const nlohmann::json& j) {
+    const JsonFields h(j, "");
+    if (!h.has("toroid_census") || h.at("toroid_census") != 1)
+        throw InputError(
+            "not a toroid census file: expected the header line written by 'toroid census --out'");
+    CensusFileHeader c;
+    c.rule = h.text("rule");
+    c.symmetry = h.text("symmetry");
+    c.root = h.text("root");
+    c.first = h.count("first");
+    c.soups = h.count("soups");
+    c.block = h.count("block");
+    c.max_gens = h.count("max_gens");
+    c.shard = h.text("shard");
+    if (c.block == 0) throw InputError("field 'block' is 0: expected at least 1 soup a block");
+    try {
+        (void)parse_shard(c.shard);
+    } catch (const InputError& e) {
+        throw InputError("field 'shard': " + std::string(e.what()));
+    }
+    return c;
+}
+
+}  // namespace
+
+CensusFile read_census_file(const std::string& path) {
+    return parse_census_file(read_text_file(path), path == "-" ? "<stdin>" : path);
+}
+
+CensusFile parse_census_file(std::string_view text, const std::string& name) {
+    CensusFile f;
+    std::uint64_t shard_i = 0, shard_n = 1;
+    std::size_t pos = 0;
+    std::uint64_t line_number = 0;
+    while (pos < text.size()) {
+        const std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) {  // a partial last line: the run was killed mid-write
+            f.dropped_bytes = text.size() - pos;
+            break;
+        }
+        ++line_number;
+        const std::string where = name + ":" + std::to_string(line_number) + ": ";
+        nlohmann::json j;
+        try {
+            j = nlohmann::json::parse(text.substr(pos, end - pos));
+        } catch (const nlohmann::json::exception& e) {
+            throw InputError(where + "not a census line (" + e.what() + ")");
+        }
+        try {
+            if (line_number == 1) {
+                f.header = read_header(j);
+                std::tie(shard_i, shard_n) = parse_shard(f.header.shard);
+            } else {
+                std::uint64_t b = 0, first = 0;
+                CensusTally t = census_block_from_json(j, b, first);
+                const CensusFileHeader& h = f.header;
+                if (b >= h.blocks())
+                    throw InputError("field 'block' is " + std::to_string(b) +
+                                     ": outside the census's " + std::to_string(h.blocks()) +
+                                     " blocks");
+                if (b % shard_n != shard_i)
+                    throw InputError("field 'block' is " + std::to_string(b) +
+                                     ": not a block of shard " + h.shard +
+                                     " named in the header (blocks i, i + N, ...)");
+                if (first != h.block_first(b) || t.soups != h.block_soups(b))
+                    throw InputError("block " + std::to_string(b) + " holds soups " +
+                                     std::to_string(first) + " (+" + std::to_string(t.soups) +
+                                     "): expected " + std::to_string(h.block_first(b)) + " (+" +
+                                     std::to_string(h.block_soups(b)) + ")");
+                if (f.blocks.count(b)) throw InputError("block " + std::to_string(b) + " twice");
+                f.blocks.emplace(b, std::move(t));
+            }
+        } catch (const InputError& e) {
+            throw InputError(where + e.what());
+        }
+        pos = end + 1;
+        f.valid_bytes = pos;
+    }
+    if (line_number == 0) throw InputError(name + ": empty census file (no header line)");
+    return f;
+}
+
+CensusWriter::CensusWriter(const std::string& path, const CensusFileHeader& header, bool resume,
+                           std::uint64_t keep_bytes)
+    : path_(path) {
+    if (resume) {
+        std::error_code ec;
+        std::filesystem::resize_file(path, keep_bytes, ec);
+        if (ec) throw std::runtime_error("cannot truncate " + path + ": " + ec.message());
+        file_ = std::fopen(path.c_str(), "ab");
+    } else {
+        file_ = std::fopen(path.c_str(), "wb");
+    }
+    if (!file_)
+        throw InputError("cannot write the census to " + path + ": " + std::strerror(errno));
+    if (!resume) {
+        const std::string line = json_text(header.json()) + "\n";
+        std::fwrite(line.data(), 1, line.size(), file_);
+        std::fflush(file_);
+    }
+}
+
+CensusWriter::~CensusWriter() {
+    if (file_) std::fclose(file_);
+}
+
+void CensusWriter::append(std::uint64_t block, std::uint64_t first, const CensusTally& t) {
+    const std::string line = json_text(census_block_json(block, first, t)) + "\n";
+    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
+        throw std::runtime_error("writing " + path_ + " failed: " + std::strerror(errno));
+}
+
+}  // namespace toroid

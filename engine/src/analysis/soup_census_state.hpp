@@ -1,0 +1,194 @@
+// Internal to the census: the state one SoupCensusRunner keeps between
+// soups (soup_census.cpp runs a soup, unsettled_soup.cpp codes one that did
+// not settle). Tori of each size, kept; the ship catalog and the apgcodes
+// of shapes met, memoised (and started afresh past a bound); the ash
+// separator. code_of() names a settled object by identify() (PATHOLOGICAL
+// when it cannot), ship_codes_of() names a catalogued ship's objects (two
+// gliders side by side are two), code_ash() separates one period of ash
+// and names its objects.
+#pragma once
+
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "cell_groups.hpp"
+#include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/object_separation.hpp"
+#include "toroid/analysis/ship_catalog.hpp"
+#include "toroid/analysis/soup_census.hpp"
+#include "toroid/analysis/universe.hpp"
+
+namespace toroid {
+namespace detail {
+
+inline std::string grid_key(const Grid& g) {
+    std::string k = std::to_string(g.width()) + "x" + std::to_string(g.height()) + ":";
+    k.append(reinterpret_cast<const char*>(g.words().data()), g.words().size() * 8);
+    return k;
+}
+
+}  // namespace detail
+
+struct SoupCensusRunner::State {
+    Rule rule;
+    CensusOptions options;
+    Universe* universe = nullptr;
+    // One torus per size, kept: soups that grow their torus would otherwise
+    // allocate (and fault in) a larger one, then the first size again.
+    std::map<std::int64_t, std::unique_ptr<Universe>> tori;
+    std::unique_ptr<ShipCatalog> catalog_store;  // replaced when its memo grows large
+    ObjectSeparator separator;
+    std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
+    std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
+    std::vector<std::uint32_t> index;                              // groups_of's scratch
+
+    State(const Rule& r, CensusOptions o)
+        : rule(r),
+          options(std::move(o)),
+          catalog_store(std::make_unique<ShipCatalog>(r)),
+          separator(r.compile()) {}
+
+    ShipCatalog& catalog() { return *catalog_store; }
+
+    // The memos keep every shape met, and a long census meets millions of
+    // transient ones: they start afresh (between soups) past a bound.
+    void bound_memos() {
+        constexpr std::size_t kMaxShapes = 1 << 18, kMaxCodes = 1 << 16;
+        if (kind_of_shape.size() > kMaxShapes) {
+            kind_of_shape.clear();
+            ship_codes.clear();  // keyed by the old catalog's kinds
+            catalog_store = std::make_unique<ShipCatalog>(rule);
+        }
+        if (codes.size() > kMaxCodes) {
+            codes.clear();
+            ship_codes.clear();
+        }
+    }
+
+    void use_torus(std::int64_t side) {
+        std::unique_ptr<Universe>& torus = tori[side];
+        if (!torus) {
+            BackendOptions bo;
+            bo.threads = 1;  // soups run in parallel, one per thread
+            torus = make_universe("auto", rule, side, side, bo);
+        }
+        universe = torus.get();
+    }
+
+    // The catalog's kind of a group (-1: not a ship), memoised by a 64-bit
+    // hash of its shape (the catalog's own memo builds a text key per call).
+    std::unordered_map<std::uint64_t, int> kind_of_shape;
+    int ship_kind(const std::vector<Cell>& cells, const std::vector<std::uint32_t>& group,
+                  const Rect& box) {
+        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ std::uint64_t(box.width << 8 | box.height);
+        for (std::uint32_t i : group)
+            h = (h ^ std::uint64_t((cells[i].y - box.y) << 8 | (cells[i].x - box.x))) *
+                0x100000001b3ull;
+        auto it = kind_of_shape.find(h);
+        if (it != kind_of_shape.end()) return it->second;
+        std::vector<Cell> shape;
+        for (std::uint32_t i : group) shape.push_back({cells[i].x - box.x, cells[i].y - box.y});
+        return kind_of_shape[h] = catalog().classify(shape);
+    }
+
+    // The objects of a ship group: usually one ship, but two gliders flying
+    // side by side are one group that moves as one. Its 8-connected pieces
+    // are the objects when each is a ship alone with the group's velocity
+    // (a *WSS's detached tail cell is not: it stays part of the ship).
+    const std::vector<std::string>& ship_codes_of(int kind) {
+        auto it = ship_codes.find(kind);
+        if (it != ship_codes.end()) return it->second;
+        const ShipKind k = catalog().kind(kind);  // a copy: classify() may add kinds
+        const std::vector<Cell>& cells = k.phases[0];
+        std::vector<std::vector<Cell>> pieces;
+        std::vector<bool> taken(cells.size(), false);
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            if (taken[i]) continue;
+            taken[i] = true;
+            std::vector<Cell> piece{cells[i]};
+            for (std::size_t at = 0; at < piece.size(); ++at)
+                for (std::size_t j = 0; j < cells.size(); ++j)
+                    if (!taken[j] && std::abs(cells[j].x - piece[at].x) <= 1 &&
+                        std::abs(cells[j].y - piece[at].y) <= 1) {
+                        taken[j] = true;
+                        piece.push_back(cells[j]);
+                    }
+            pieces.push_back(std::move(piece));
+        }
+        auto grid_of = [](std::vector<Cell> piece, std::int64_t& x0, std::int64_t& y0) {
+            x0 = y0 = std::numeric_limits<std::int64_t>::max();
+            std::int64_t x1 = 0, y1 = 0;
+            for (const Cell& c : piece)
+                x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
+                y1 = std::max(y1, c.y);
+            Grid g(x1 - x0 + 1, y1 - y0 + 1);
+            for (const Cell& c : piece) g.set(c.x - x0, c.y - y0, true);
+            return g;
+        };
+        bool split = pieces.size() > 1;
+        for (std::size_t p = 0; p < pieces.size() && split; ++p) {
+            std::int64_t x0, y0;
+            grid_of(pieces[p], x0, y0);
+            std::vector<Cell> shape = pieces[p];
+            for (Cell& c : shape) c.x -= x0, c.y -= y0;
+            const int sub = catalog().classify(shape);
+            split = sub >= 0 &&
+                    catalog().kind(sub).dx * k.period == k.dx * catalog().kind(sub).period &&
+                    catalog().kind(sub).dy * k.period == k.dy * catalog().kind(sub).period;
+        }
+        std::vector<std::string> named;
+        std::int64_t x0, y0;
+        if (split)
+            for (const auto& piece : pieces) named.push_back(code_of(grid_of(piece, x0, y0), 64));
+        else
+            named.push_back(code_of(grid_of(cells, x0, y0), std::uint64_t(k.period)));
+        return ship_codes[kind] = std::move(named);
+    }
+
+    const std::string& code_of(const Grid& cells, std::uint64_t period) {
+        std::string key = detail::grid_key(cells);
+        auto it = codes.find(key);
+        if (it != codes.end()) return it->second;
+        IdentifyOptions io;
+        io.max_generations = period + 64;
+        io.detect_growth = false;
+        const Identification id = identify(cells, rule, io);
+        const bool coded = id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
+        return codes[std::move(key)] = coded ? id.code : std::string("PATHOLOGICAL");
+    }
+
+    // One period of settled ash (phases[k]: its cells k generations on),
+    // cropped to its envelope's box plus an empty margin (no wrapping),
+    // separated into objects and coded.
+    void code_ash(const std::vector<std::vector<Cell>>& phases, std::uint64_t period,
+                  std::vector<std::string>& objects) {
+        Rect box;
+        for (const auto& list : phases) {
+            if (list.empty()) continue;
+            std::vector<std::uint32_t> all(list.size());
+            std::iota(all.begin(), all.end(), 0u);
+            box = detail::unite(box, detail::box_of(list, all));
+        }
+        if (box.empty()) return;
+        std::vector<Grid> grids;
+        for (const auto& list : phases) {
+            Grid g(box.width + 4, box.height + 4);
+            for (const Cell& c : list) g.set(c.x - box.x + 2, c.y - box.y + 2, true);
+            grids.push_back(std::move(g));
+        }
+        for (const AshObject& o : separator.separate(grids))
+            objects.push_back(o.wraps ? std::string("PATHOLOGICAL") : code_of(o.cells, period));
+    }
+
+    void code_unsettled(Universe& u, std::uint64_t t,
+                        const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
+                        bool overflow, std::vector<std::string>& objects);
+};
+
+}  // namespace toroid

@@ -1,0 +1,78 @@
+#include "activity_split.hpp"
+#include "cell_groups.hpp"
+#include "soup_census_state.hpp"
+#include "toroid/analysis/linear_growth.hpp"
+
+namespace toroid {
+
+using detail::box_of;
+
+// A soup that did not settle: its parts are told apart by what they do over
+// kWindow generations (activity_split.hpp). Settled parts are separated and
+// coded as ash, ships in flight by their apgcodes, and growing parts by
+// apgsearch's yl code when they grow linearly (linear_growth.hpp); the
+// objects a yl soup leaves are counted too, as apgsearch counts them. When
+// some part does not grow linearly (or the soup is too large to split) the
+// soup is coded as a whole: zz_LINEAR when its population grew about
+// linearly over the second half of the run, zz_EXPLOSIVE otherwise.
+void SoupCensusRunner::State::code_unsettled(
+    Universe& u, std::uint64_t t, const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
+    bool overflow, std::vector<std::string>& objects) {
+    constexpr std::size_t kWindow = 256, kMaxCells = 100000;
+    constexpr std::int64_t kMaxSide = 16384;
+    auto as_a_whole = [&] {
+        std::string code = "zz_EXPLOSIVE";
+        if (pops.size() >= 8) {
+            const double p2 = double(pops[pops.size() / 2].second),
+                         p3 = double(pops[3 * pops.size() / 4].second),
+                         p4 = double(pops.back().second);
+            const double a = p3 - p2, b = p4 - p3;
+            if (!overflow && a > 0 && b > 0 && b < 2 * a && a < 2 * b) code = "zz_LINEAR";
+        }
+        objects.push_back(code);
+    };
+    std::vector<Cell> cells = u.cells();
+    if (cells.empty() || cells.size() > kMaxCells) return as_a_whole();
+    std::vector<std::uint32_t> all(cells.size());
+    std::iota(all.begin(), all.end(), 0u);
+    const Rect b = box_of(cells, all);
+    // Room for the window on a torus of its own (light speed, plus slack).
+    std::int64_t side = options.torus;
+    while (side < std::max(b.width, b.height) + 2 * std::int64_t(kWindow + 16)) side *= 2;
+    if (side > kMaxSide) return as_a_whole();
+    use_torus(side);
+    Universe& w = *universe;
+    const std::int64_t dx = side / 2 - (b.x + b.width / 2), dy = side / 2 - (b.y + b.height / 2);
+    for (Cell& c : cells) c.x += dx, c.y += dy;
+    w.start(cells, t);
+    std::vector<std::vector<Cell>> history;
+    for (std::size_t k = 0; k <= kWindow; ++k) {
+        if (k) w.step(1);
+        history.push_back(w.cells());
+    }
+    std::vector<std::string> found;
+    for (const detail::ActivityPart& part : detail::split_by_activity(history, index)) {
+        if (part.periodic) {
+            code_ash(part.phases, part.period, found);
+            continue;
+        }
+        const std::vector<Cell>& now = part.phases.back();
+        std::vector<std::uint32_t> members(now.size());
+        std::iota(members.begin(), members.end(), 0u);
+        const Rect box = box_of(now, members);
+        const bool small = now.size() <= ShipCatalog::kMaxCells &&
+                           box.width <= ShipCatalog::kMaxSize &&
+                           box.height <= ShipCatalog::kMaxSize;
+        const int kind = small ? ship_kind(now, members, box) : -1;
+        if (kind >= 0) {
+            for (const std::string& code : ship_codes_of(kind)) found.push_back(code);
+            continue;
+        }
+        std::string code = linearlyse(rule, now);
+        if (code.empty()) return as_a_whole();
+        found.push_back(std::move(code));
+    }
+    objects.insert(objects.end(), found.begin(), found.end());
+}
+
+}  // namespace toroid
