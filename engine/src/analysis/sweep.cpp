@@ -38,13 +38,20 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
     for (;;) {
         std::size_t active = 0;
         for (std::size_t s = 0; s < batch_size; ++s) {
-            if (!trackers[s] && !exhausted) {
+            while (!trackers[s] && !exhausted) {
                 const std::uint64_t j = next.fetch_add(1);
-                if (j >= jobs) {
+                const Rule* rule = j < jobs ? &rules[std::size_t(j / o.soups)] : nullptr;
+                if (!rule) {
                     exhausted = true;
+                } else if (rule->needs_multistate_backend()) {
+                    // No batch engine runs it: the soup runs here, on the 2-D backend.
+                    outcomes[std::size_t(j)] = run_soup_on_backend(o.soup, *rule, j % o.soups);
+                    if (stopped || (o.stop_requested && o.stop_requested())) {
+                        stopped = true;
+                        return;
+                    }
                 } else {
-                    trackers[s] = std::make_unique<SoupTracker>(
-                        o.soup, rules[std::size_t(j / o.soups)], j % o.soups);
+                    trackers[s] = std::make_unique<SoupTracker>(o.soup, *rule, j % o.soups);
                     trackers[s]->load(batch, s);
                     job_of[s] = j;
                     zeroed[s] = 0;
@@ -276,6 +283,10 @@ std::vector<SoupOutcome> run_soups_unbatched(const Rule& rule, const SoupConfig&
                                              std::uint64_t first, std::uint64_t count) {
     std::vector<SoupOutcome> out;
     for (std::uint64_t i = first; i < first + count; ++i) {
+        if (rule.needs_multistate_backend()) {
+            out.push_back(run_soup_on_backend(config, rule, i));
+            continue;
+        }
         TorusBatch batch(config.torus_width, config.torus_height, 1);
         BatchHistory history;
         SoupTracker tracker(config, rule, i);
