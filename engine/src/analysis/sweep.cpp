@@ -228,14 +228,17 @@ SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
 
     SweepStats stats;
     stats.backend = backend->name();
+    bool multistate = false;  // some rule's soups ran on the 2-D backend (run_worker)
     SweepProgress progress;
     progress.rules_total = rule_indices.size();
     const auto t0 = Clock::now();
     for (std::uint64_t first = 0; first < rule_indices.size(); first += block) {
         const std::uint64_t last = std::min<std::uint64_t>(rule_indices.size(), first + block);
         std::vector<Rule> rules;
-        for (std::uint64_t k = first; k < last; ++k)
+        for (std::uint64_t k = first; k < last; ++k) {
             rules.push_back(family.rule(rule_indices.at(k)));
+            multistate = multistate || rules.back().needs_multistate_backend();
+        }
         const std::uint64_t jobs = std::uint64_t(rules.size()) * o.soups;
         std::vector<SoupOutcome> outcomes;
         outcomes.resize(std::size_t(jobs));
@@ -276,6 +279,7 @@ SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
         if (on_progress) on_progress(progress);
     }
     stats.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (multistate) stats.backend += "; rules beyond two states or range 1 on the 2-D cpu backend";
     return stats;
 }
 
