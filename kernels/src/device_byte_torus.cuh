@@ -13,6 +13,7 @@
 
 #include "cuda_check.cuh"
 #include "toroid/core/grid.hpp"
+#include "toroid/core/state_bytes.hpp"
 
 namespace toroid::gpu {
 
@@ -30,9 +31,7 @@ class DeviceByteTorus {
         height_ = grid.height();
         const std::size_t n = std::size_t(width_ * height_);
         std::vector<std::uint8_t> host(n);
-        for (std::int64_t y = 0; y < height_; ++y)
-            for (std::int64_t x = 0; x < width_; ++x)
-                host[std::size_t(y * width_ + x)] = std::uint8_t(grid.state(x, y));
+        grid_to_state_bytes(grid, host.data());
         for (auto& b : cells_) b = DeviceBuffer<std::uint8_t>();  // free before allocating
         for (auto& b : cells_) b = DeviceBuffer<std::uint8_t>(n);
         TOROID_CUDA_CHECK(cudaMemcpy(cur(), host.data(), n, cudaMemcpyHostToDevice));
@@ -40,13 +39,7 @@ class DeviceByteTorus {
 
     // cur() as a canonical grid of a rule of `states` states.
     Grid grid(int states) const {
-        const std::vector<std::uint8_t> host = bytes();
-        Grid g(width_, height_);
-        g.set_state_planes(Grid::planes_for_states(states));
-        for (std::int64_t y = 0; y < height_; ++y)
-            for (std::int64_t x = 0; x < width_; ++x)
-                if (const int s = host[std::size_t(y * width_ + x)]) g.set_state(x, y, s);
-        return g;
+        return grid_from_state_bytes(bytes().data(), width_, height_, states);
     }
 
     std::uint8_t get(std::int64_t x, std::int64_t y) const {
