@@ -17,6 +17,12 @@
 
 namespace toroid::gpu {
 
+// The cells of cells[0 .. n) in a non-zero state, counted on the device
+// (byte_population.hpp; device_byte_torus.cu) into *counter (device memory,
+// zeroed here) and returned.
+std::uint64_t count_nonzero_bytes(const std::uint8_t* cells, std::int64_t n,
+                                  unsigned long long* counter);
+
 class DeviceByteTorus {
   public:
     std::int64_t width() const { return width_; }
@@ -51,11 +57,10 @@ class DeviceByteTorus {
         TOROID_CUDA_CHECK(cudaMemcpy(cur() + offset(x, y), &s, 1, cudaMemcpyHostToDevice));
     }
 
-    // Cells in a non-zero state.
+    // Cells in a non-zero state, counted on the device (byte_population.hpp).
     std::uint64_t population() const {
-        std::uint64_t n = 0;
-        for (std::uint8_t s : bytes()) n += s != 0;
-        return n;
+        if (!counter_.get()) counter_ = DeviceBuffer<unsigned long long>(1);
+        return count_nonzero_bytes(cur(), width_ * height_, counter_.get());
     }
 
   private:
@@ -72,6 +77,7 @@ class DeviceByteTorus {
 
     DeviceBuffer<std::uint8_t> cells_[2];
     std::int64_t width_ = 0, height_ = 0;
+    mutable DeviceBuffer<unsigned long long> counter_;  // population()'s, allocated once
 };
 
 }  // namespace toroid::gpu

@@ -22,6 +22,7 @@
 #include "toroid/core/isotropic.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/core/table_reference.hpp"
+#include "toroid/kernels/byte_population.hpp"
 #include "toroid/kernels/generations_step.hpp"
 #include "toroid/kernels/range_plan.hpp"
 #include "toroid/kernels/range_step.hpp"
@@ -264,6 +265,27 @@ TEST(EmulatedRangeKernels, PlansCountTheMiddleOnce) {
     EXPECT_TRUE(b.step2);
     EXPECT_FALSE(b.box);
     EXPECT_EQ(b.max_count, 12 + 1);
+}
+
+// The byte torus's population (byte_population.hpp): every thread's count
+// added, as the warps' atomics add them on the device, equals the non-zero
+// bytes; sizes around a block and beyond the grid's cap (the strided loop).
+TEST(EmulatedBytePopulation, CountsTheNonZeroCells) {
+    std::mt19937_64 rng(9);
+    for (std::int64_t n : {std::int64_t(1), std::int64_t(255), std::int64_t(256), std::int64_t(257),
+                           std::int64_t(4096 * 256 + 77)}) {
+        std::vector<std::uint8_t> cells(static_cast<std::size_t>(n));
+        for (auto& c : cells) c = rng() % 3 == 0 ? std::uint8_t(rng()) : 0;
+        const kernels::LaunchShape l = kernels::byte_population_launch(n);
+        EXPECT_LE(l.grid.x, std::uint32_t(kernels::kBytePopulationMaxBlocks));
+        std::uint64_t total = 0;
+        testing::emulate_launch(l.grid, l.block, [&](const LaunchIndex& at) {
+            total += kernels::byte_population_thread(at, cells.data(), n);
+        });
+        EXPECT_EQ(total, std::uint64_t(std::count_if(cells.begin(), cells.end(),
+                                                     [](std::uint8_t c) { return c != 0; })))
+            << n << " cells";
+    }
 }
 
 }  // namespace
