@@ -22,4 +22,6 @@ B=(--backend cpu --threads 2)
 "${X[@]}" $V "${B[@]}" --rule "B2(1/3)/S12H" --size 240x160 --soup 0.3 --seed 7 --gens 40 --zoom 4 --window 480x320 --screenshot $D/stochastic-hex.png
 "${X[@]}" $V "${B[@]}" --pattern wireworld-clock --size 48x8 --gens 21 --zoom 10 --grid --window 480x80 --screenshot $D/wireworld-clock.png
 "${X[@]}" $V "${B[@]}" --rule W110 --size 240x160 --soup 0.5 --gens 300 --zoom 2 --window 480x320 --screenshot $D/rule-110.png
+"${X[@]}" $V "${B[@]}" --rule 345/2/4 --size 240x160 --soup 0.35 --seed 5 --gens 150 --zoom 2 --window 480x320 --screenshot $D/generations-star-wars.png
+"${X[@]}" $V "${B[@]}" --rule R5,C0,M1,S34..58,B34..45,NM --size 240x160 --soup 0.5 --seed 2 --gens 40 --zoom 2 --window 480x320 --screenshot $D/ltl-bosco.png
 "${X[@]}" $V "${B[@]}" --pattern acorn --size 512x320 --gens 1000 --zoom 2 --window 1024x640 --with-ui --screenshot $D/viewer-ui.png

@@ -1,6 +1,7 @@
 // The CUDA backend of named rules (rule tables, trees: core/rule_tree.hpp):
 // a byte torus in device memory, stepped one thread a cell by the body in
-// kernels/bodies/.../named_rule_step.hpp, the rule's tree in device memory.
+// kernels/bodies/.../named_rule_step.hpp (device_byte_torus.cuh), the rule's
+// tree in device memory.
 // Cells, populations and hashes cross to the host as canonical grids.
 //
 // Not tested on a GPU yet: the body is checked over its whole launch grid on
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "cuda_check.cuh"
+#include "device_byte_torus.cuh"
 #include "toroid/core/grid_states.hpp"
 #include "toroid/core/rule_tree.hpp"
 #include "toroid/error.hpp"
@@ -51,8 +53,8 @@ class CudaNamedRuleBackend final : public Backend {
     std::string describe() const override {
         return "cuda (" + device_description() + ", named rule " + rule_.to_string() + ")";
     }
-    std::int64_t width() const override { return width_; }
-    std::int64_t height() const override { return height_; }
+    std::int64_t width() const override { return torus_.width(); }
+    std::int64_t height() const override { return torus_.height(); }
 
     void check_fits(std::int64_t width, std::int64_t height, int caller_planes) const override {
         check_torus_host_memory(width, height, caller_planes, 8,
@@ -67,76 +69,34 @@ class CudaNamedRuleBackend final : public Backend {
     void load(const Grid& grid, std::uint64_t generation) override {
         check_grid_states(grid, rule_);
         check_fits(grid.width(), grid.height(), 0);
-        width_ = grid.width();
-        height_ = grid.height();
-        const std::size_t n = std::size_t(width_ * height_);
-        std::vector<std::uint8_t> host(n);
-        for (std::int64_t y = 0; y < height_; ++y)
-            for (std::int64_t x = 0; x < width_; ++x)
-                host[std::size_t(y * width_ + x)] = std::uint8_t(grid.state(x, y));
-        for (auto& b : cells_) b = DeviceBuffer<std::uint8_t>();
-        for (auto& b : cells_) b = DeviceBuffer<std::uint8_t>(n);
-        TOROID_CUDA_CHECK(cudaMemcpy(cells_[0].get(), host.data(), n, cudaMemcpyHostToDevice));
+        torus_.load(grid);
         generation_ = generation;
     }
 
-    Grid grid() const override {
-        const std::vector<std::uint8_t> host = bytes();
-        Grid g(width_, height_);
-        g.set_state_planes(Grid::planes_for_states(rule_.states()));
-        for (std::int64_t y = 0; y < height_; ++y)
-            for (std::int64_t x = 0; x < width_; ++x)
-                if (const int s = host[std::size_t(y * width_ + x)]) g.set_state(x, y, s);
-        return g;
-    }
-
-    bool get(std::int64_t x, std::int64_t y) const override {
-        std::uint8_t s = 0;
-        TOROID_CUDA_CHECK(
-            cudaMemcpy(&s, cells_[0].get() + offset(x, y), 1, cudaMemcpyDeviceToHost));
-        return s != 0;
-    }
+    Grid grid() const override { return torus_.grid(rule_.states()); }
+    bool get(std::int64_t x, std::int64_t y) const override { return torus_.get(x, y) != 0; }
     void set(std::int64_t x, std::int64_t y, bool alive) override {
-        const std::uint8_t s = alive ? 1 : 0;
-        TOROID_CUDA_CHECK(
-            cudaMemcpy(cells_[0].get() + offset(x, y), &s, 1, cudaMemcpyHostToDevice));
+        torus_.set(x, y, alive ? 1 : 0);
     }
 
     void step(std::uint64_t generations) override {
-        const kernels::LaunchShape shape = kernels::named_rule_launch(width_, height_);
+        const kernels::LaunchShape shape = kernels::named_rule_launch(width(), height());
         for (std::uint64_t g = 0; g < generations; ++g) {
             named_rule_step_kernel<<<to_dim3(shape.grid), to_dim3(shape.block)>>>(
-                view_, cells_[0].get(), cells_[1].get(), width_, height_);
+                view_, torus_.cur(), torus_.next(), width(), height());
             TOROID_CUDA_CHECK(cudaGetLastError());
-            std::swap(cells_[0], cells_[1]);
+            torus_.swap();
             ++generation_;
         }
     }
 
-    std::uint64_t population() const override {
-        std::uint64_t n = 0;
-        for (std::uint8_t s : bytes()) n += s != 0;
-        return n;
-    }
+    std::uint64_t population() const override { return torus_.population(); }
     std::uint64_t hash() const override { return grid().hash(); }
 
   private:
-    std::size_t offset(std::int64_t x, std::int64_t y) const {
-        x = ((x % width_) + width_) % width_;
-        y = ((y % height_) + height_) % height_;
-        return std::size_t(y * width_ + x);
-    }
-    std::vector<std::uint8_t> bytes() const {
-        std::vector<std::uint8_t> host(std::size_t(width_ * height_));
-        TOROID_CUDA_CHECK(
-            cudaMemcpy(host.data(), cells_[0].get(), host.size(), cudaMemcpyDeviceToHost));
-        return host;
-    }
-
     DeviceBuffer<std::uint32_t> tree_;
     kernels::NamedRuleTree view_;
-    DeviceBuffer<std::uint8_t> cells_[2];
-    std::int64_t width_ = 0, height_ = 0;
+    DeviceByteTorus torus_;
 };
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "toroid/eca/eca_backend.hpp"
 #include "toroid/gpu/batch.hpp"
 #include "toroid/gpu/cuda_backend.hpp"
+#include "toroid/gpu/cuda_multistate_backend.hpp"
 #include "toroid/gpu/cuda_named_rule_backend.hpp"
 #include "toroid/gpu/device.hpp"
 #include "toroid/gpu/eca.hpp"
@@ -40,9 +41,12 @@ bool cuda_usable() {
                             .usable = cuda_usable,
                             .why = device_description,
                             .create = [](const Rule& rule, const BackendOptions& options) {
-                                // Rule tables and trees run on their own byte torus.
+                                // Rule tables and trees, Generations and range-r
+                                // rules run on byte tori of their own.
                                 if (rule.named())
                                     return make_cuda_named_rule_backend(rule, options);
+                                if (rule.needs_multistate_backend())
+                                    return make_cuda_multistate_backend(rule, options);
                                 return make_cuda_backend(rule, options);
                             }});
     eca_backend_registry().add({.name = "cuda",

@@ -125,7 +125,7 @@ void expect_matches_reference(const Rule& rule, const Grid& start, int threads, 
                  std::to_string(start.height()) + ", " + std::to_string(threads) + " threads");
     BackendOptions options;
     options.threads = threads;
-    auto backend = create_backend("auto", rule, options);
+    auto backend = create_backend("cpu", rule, options);
     backend->load(start);
     Grid expected = start;
     for (int chunk = 0; chunk < chunks; ++chunk) {

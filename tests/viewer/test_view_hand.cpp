@@ -368,7 +368,7 @@ TEST(ViewerReadme, ScreenshotsAreCurrent) {
             << " pixels differ): run `bash docs/images/make-screenshots.sh` and commit the "
                "pictures";
     }
-    EXPECT_EQ(pictures, 7);
+    EXPECT_EQ(pictures, 9);
 }
 
 }  // namespace

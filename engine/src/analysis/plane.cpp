@@ -88,7 +88,7 @@ Plane::Plane(const Grid& pattern, const Rule& rule, std::uint64_t seed)
         BackendOptions options;
         options.threads = 1;
         options.seed = seed;
-        backend_ = create_backend("auto", rule, options);
+        backend_ = create_backend("cpu", rule, options);  // one thread, small grids
     } else {
         compiled_ = rule.compile();
     }

@@ -1,6 +1,7 @@
 #include "toroid/analysis/soup_run.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "toroid/analysis/identify.hpp"
@@ -101,7 +102,10 @@ AshCensus analyse_ash(const Grid& state, const Rule& rule, std::uint64_t window,
 }
 
 SoupTracker::SoupTracker(const SoupConfig& config, const Rule& rule, std::uint64_t index)
-    : config_(config), rule_(rule), compiled_(rule.compile()) {
+    : config_(config),
+      rule_(rule),
+      multistate_(rule.needs_multistate_backend()),
+      compiled_(multistate_ ? CompiledRule{} : rule.compile()) {
     outcome_.index = index;
     outcome_.soup_seed = soup_seed(config.seed, rule, index);
     cells_ = std::uint64_t(config.torus_width) * std::uint64_t(config.torus_height);
@@ -152,6 +156,14 @@ void SoupTracker::load(TorusBatch& batch, std::size_t slot) {
     batch.generations[slot] = 0;
 }
 
+void SoupTracker::load(Backend& backend) {
+    const Grid g = make_soup_torus(config_, outcome_.soup_seed);
+    backend.load(g);
+    pops_.assign(1, std::uint32_t(backend.population()));
+    std::uint32_t unused;
+    seen_before(backend.hash(), 0, unused);
+}
+
 void SoupTracker::finish(SoupClass cls) {
     outcome_.cls = cls;
     outcome_.generations = generation_;
@@ -182,29 +194,45 @@ bool SoupTracker::check_ships(const Grid& state) {
 }
 
 bool SoupTracker::ingest(const TorusBatch& batch, const BatchHistory& history, std::size_t slot) {
-    auto state = [&] {
-        Grid g(config_.torus_width, config_.torus_height);
-        auto t = batch.torus(slot);
-        std::copy(t.begin(), t.end(), g.words().begin());
-        return g;
-    };
+    return ingest(history.population.data() + slot, history.hash.data() + slot, history.count,
+                  history.gens, [&] {
+                      Grid g(config_.torus_width, config_.torus_height);
+                      auto t = batch.torus(slot);
+                      std::copy(t.begin(), t.end(), g.words().begin());
+                      return g;
+                  });
+}
+
+bool SoupTracker::ingest(const Backend& backend) {
+    const std::uint32_t pop = std::uint32_t(backend.population());
+    const std::uint64_t hash = backend.hash();
+    return ingest(&pop, &hash, 1, 1, [&] { return backend.grid(); });
+}
+
+bool SoupTracker::ingest(const std::uint32_t* population, const std::uint64_t* hashes,
+                         std::size_t stride, std::uint64_t gens,
+                         const std::function<Grid()>& state) {
     const std::uint64_t pop0 = pops_.front();
     const bool stochastic = rule_.stochastic();
-    for (std::uint64_t g = 0; g < history.gens; ++g) {
+    for (std::uint64_t g = 0; g < gens; ++g) {
         const std::uint64_t t = generation_ + 1;
         if (t > config_.max_gens) break;
         generation_ = t;
-        const std::size_t at = std::size_t(g) * history.count + slot;
-        const std::uint32_t pop = history.population[at];
+        const std::size_t at = std::size_t(g) * stride;
+        const std::uint32_t pop = population[at];
         pops_.push_back(pop);
         if (!stochastic) {
             std::uint32_t earlier = 0;
-            if (seen_before(history.hash[at], std::uint32_t(t), earlier)) {
+            if (seen_before(hashes[at], std::uint32_t(t), earlier)) {
                 outcome_.settled_at = earlier;
                 outcome_.period = t - earlier;
                 if (pop == 0) {
                     outcome_.period = 1;
                     finish(SoupClass::Dies);
+                    return true;
+                }
+                if (multistate_) {  // no object split for them: the ash is not censused
+                    finish(SoupClass::Stable);
                     return true;
                 }
                 const Grid s = state();
@@ -248,11 +276,23 @@ bool SoupTracker::ingest(const TorusBatch& batch, const BatchHistory& history, s
     }
     // The batch may have run past this soup's watched generations only
     // when the limit was reached, handled above: the torus is at generation_.
-    if (!stochastic && generation_ >= next_ship_check_) {
+    if (!stochastic && !multistate_ && generation_ >= next_ship_check_) {
         next_ship_check_ = generation_ + 256;
         if (check_ships(state())) return true;
     }
     return false;
+}
+
+SoupOutcome run_soup_on_backend(const SoupConfig& config, const Rule& rule, std::uint64_t index) {
+    SoupTracker tracker(config, rule, index);
+    BackendOptions options;
+    options.threads = 1;  // the sweep's workers run soups side by side
+    options.seed = tracker.outcome().soup_seed;
+    const auto backend = create_backend("cpu", rule, options);
+    tracker.load(*backend);
+    do backend->step(1);
+    while (!tracker.ingest(*backend));
+    return tracker.outcome();
 }
 
 }  // namespace toroid

@@ -38,13 +38,20 @@ void run_worker(BatchBackend& backend, const SweepOptions& o, const std::vector<
     for (;;) {
         std::size_t active = 0;
         for (std::size_t s = 0; s < batch_size; ++s) {
-            if (!trackers[s] && !exhausted) {
+            while (!trackers[s] && !exhausted) {
                 const std::uint64_t j = next.fetch_add(1);
-                if (j >= jobs) {
+                const Rule* rule = j < jobs ? &rules[std::size_t(j / o.soups)] : nullptr;
+                if (!rule) {
                     exhausted = true;
+                } else if (rule->needs_multistate_backend()) {
+                    // No batch engine runs it: the soup runs here, on the 2-D backend.
+                    outcomes[std::size_t(j)] = run_soup_on_backend(o.soup, *rule, j % o.soups);
+                    if (stopped || (o.stop_requested && o.stop_requested())) {
+                        stopped = true;
+                        return;
+                    }
                 } else {
-                    trackers[s] = std::make_unique<SoupTracker>(
-                        o.soup, rules[std::size_t(j / o.soups)], j % o.soups);
+                    trackers[s] = std::make_unique<SoupTracker>(o.soup, *rule, j % o.soups);
                     trackers[s]->load(batch, s);
                     job_of[s] = j;
                     zeroed[s] = 0;
@@ -223,14 +230,17 @@ SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
 
     SweepStats stats;
     stats.backend = backend->name();
+    bool multistate = false;  // some rule's soups ran on the 2-D backend (run_worker)
     SweepProgress progress;
     progress.rules_total = rule_indices.size();
     const auto t0 = Clock::now();
     for (std::uint64_t first = 0; first < rule_indices.size(); first += block) {
         const std::uint64_t last = std::min<std::uint64_t>(rule_indices.size(), first + block);
         std::vector<Rule> rules;
-        for (std::uint64_t k = first; k < last; ++k)
+        for (std::uint64_t k = first; k < last; ++k) {
             rules.push_back(family.rule(rule_indices.at(k)));
+            multistate = multistate || rules.back().needs_multistate_backend();
+        }
         const std::uint64_t jobs = std::uint64_t(rules.size()) * o.soups;
         std::vector<SoupOutcome> outcomes;
         outcomes.resize(std::size_t(jobs));
@@ -271,6 +281,7 @@ SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
         if (on_progress) on_progress(progress);
     }
     stats.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (multistate) stats.backend += "; rules beyond two states or range 1 on the 2-D cpu backend";
     return stats;
 }
 
@@ -278,6 +289,10 @@ std::vector<SoupOutcome> run_soups_unbatched(const Rule& rule, const SoupConfig&
                                              std::uint64_t first, std::uint64_t count) {
     std::vector<SoupOutcome> out;
     for (std::uint64_t i = first; i < first + count; ++i) {
+        if (rule.needs_multistate_backend()) {
+            out.push_back(run_soup_on_backend(config, rule, i));
+            continue;
+        }
         TorusBatch batch(config.torus_width, config.torus_height, 1);
         BatchHistory history;
         SoupTracker tracker(config, rule, i);

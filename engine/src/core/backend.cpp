@@ -17,9 +17,11 @@ BackendRegistry& backend_registry() {
 
 std::unique_ptr<Backend> create_backend(const std::string& name, const Rule& rule,
                                         const BackendOptions& options, Workload work) {
-    // Rules of more than two states run on the CPU only (its multi-state
-    // backend, cpu/multistate_backend.hpp): "auto" means "cpu" for them.
-    if (name == "auto" && rule.needs_multistate_backend())
+    // Named rules run on the CPU unless "cuda" is asked for by name (its
+    // tree walk is untested on a device): "auto" means "cpu" for them.
+    // Generations and range-r rules take the registry's choice (the cuda
+    // multi-state backend for dense work where a device exists).
+    if (name == "auto" && rule.named())
         return backend_registry().create_for("cpu", work, rule, options);
     return backend_registry().create_for(name, work, rule, options);
 }

@@ -25,12 +25,22 @@
 //   * Stochastic rules have no periods: a soup dies (extinction generation)
 //     or runs to the limit; the final density is reported.
 // Settled ash is split into objects, each named by its apgcode.
+//
+// Rules no batch engine runs (more than two states, range beyond 1: Rule::
+// needs_multistate_backend) run one soup at a time on the 2-D "cpu" Backend
+// (run_soup_on_backend), one thread, watched by the same tracker through
+// the same populations (non-zero cells) and hashes; soups start with their
+// live cells in state 1. No object split exists for them, so their ash is
+// not censused and a periodic soup is `stable` (with its period), never
+// `ships`.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "toroid/core/backend.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
@@ -81,6 +91,9 @@ struct AshCensus {
     bool any_ship = false;
     std::uint64_t max_period = 1;
 };
+// Soup `index` of a rule the batch engines do not run, to its fate (see above).
+SoupOutcome run_soup_on_backend(const SoupConfig& config, const Rule& rule, std::uint64_t index);
+
 AshCensus analyse_ash(const Grid& state, const Rule& rule, std::uint64_t window,
                       std::uint64_t max_period = 240);
 
@@ -92,14 +105,24 @@ class SoupTracker {
     // Takes the generations just advanced (history of slot `slot`); returns
     // true when the soup's fate is known (then outcome() is final).
     bool ingest(const TorusBatch& batch, const BatchHistory& history, std::size_t slot);
+    // The same through a 2-D Backend, one generation a call: how soups of
+    // rules no batch engine runs (more than two states, range beyond 1)
+    // are watched (run_soup_on_backend). Their periodic soups are `stable`
+    // with their period; no object split exists for them, so no ash census
+    // and no `ships` class (a ship's torus repeats as a whole, `stable`).
+    void load(Backend& backend);
+    bool ingest(const Backend& backend);
     const SoupOutcome& outcome() const { return outcome_; }
 
   private:
+    bool ingest(const std::uint32_t* population, const std::uint64_t* hashes, std::size_t stride,
+                std::uint64_t gens, const std::function<Grid()>& state);
     void finish(SoupClass cls);
     bool check_ships(const Grid& state);
 
     const SoupConfig& config_;
     Rule rule_;
+    bool multistate_ = false;  // Rule::needs_multistate_backend(): a Backend's soup
     CompiledRule compiled_;
     SoupOutcome outcome_;
     std::uint64_t generation_ = 0;
