@@ -141,16 +141,18 @@ std::string near_count_rule(std::mt19937_64& rng, Neighbourhood n, int flips) {
 }
 
 void expect_cpu_matches_reference(const Rule& rule, const std::string& what, int w, int h, int gens,
-                                  int threads, std::uint64_t seed) {
+                                  std::initializer_list<int> threads, std::uint64_t seed) {
     const Grid start = random_grid(w, h, 0.4, seed);
-    for (const std::string& isa : CpuBackend::instruction_sets()) {
-        CpuBackend cpu(rule, {threads, 0});
-        cpu.use_instruction_set(isa);
-        cpu.load(start, 0);
-        cpu.step(std::uint64_t(gens));
-        ASSERT_EQ(cpu.grid(), reference_run(start, rule, 0, 0, std::uint64_t(gens)))
-            << what << " " << isa << " threads " << threads << " " << w << "x" << h;
-    }
+    const Grid expected = reference_run(start, rule, 0, 0, std::uint64_t(gens));
+    for (const std::string& isa : CpuBackend::instruction_sets())
+        for (int t : threads) {
+            CpuBackend cpu(rule, {t, 0});
+            cpu.use_instruction_set(isa);
+            cpu.load(start, 0);
+            cpu.step(std::uint64_t(gens));
+            ASSERT_EQ(cpu.grid(), expected)
+                << what << " " << isa << " threads " << t << " " << w << "x" << h;
+        }
 }
 
 TEST(LetterCircuits, RandomNearTotalisticRulesMatchTheReference) {
@@ -163,7 +165,7 @@ TEST(LetterCircuits, RandomNearTotalisticRulesMatchTheReference) {
             const CompiledRule c = rule.compile();
             if (c.count_corrected && c.corrections.letter_terms > 0) ++lettered;
             const auto& s = sizes[i % 5];
-            expect_cpu_matches_reference(rule, rule.to_string(), s[0], s[1], 5, 1 + i % 3, rng());
+            expect_cpu_matches_reference(rule, rule.to_string(), s[0], s[1], 5, {1 + i % 3}, rng());
         }
     EXPECT_GE(lettered, 36);  // most take letter terms (the rest a count rule or patterns)
 }
@@ -177,12 +179,11 @@ TEST(LetterCircuits, NamedRulesRunAsLetterTerms) {
         ASSERT_TRUE(c.count_corrected) << text;
         EXPECT_GT(c.corrections.letter_terms, 0) << text;
         EXPECT_EQ(c.corrections.groups, 0) << text;
-        for (int threads : {1, 2}) expect_cpu_matches_reference(rule, text, 131, 67, 6, threads, 7);
+        expect_cpu_matches_reference(rule, text, 131, 67, 6, {1, 2}, 7);
     }
     // More than 256 busy tiles: the thread pool steps them.
     for (const char* text : {"B2-a/S12", "B2o3m/S2pH"})
-        for (int threads : {2, 3})
-            expect_cpu_matches_reference(Rule::parse(text), text, 4100, 1030, 3, threads, 9);
+        expect_cpu_matches_reference(Rule::parse(text), text, 4100, 1030, 3, {2, 3}, 9);
     // B2-a/S12: B2/S12 less 2a's births; B3/S23-q: Life less 3q's births.
     const CompiledRule b2a = Rule::parse("B2-a/S12").compile();
     EXPECT_EQ(b2a.corrections.birth, 1u << 2);
