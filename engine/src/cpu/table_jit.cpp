@@ -24,13 +24,6 @@ class Emitter {
   public:
     std::vector<std::uint8_t> code;
 
-    // vmovdqu64 zmm(dst), [rdi + 64 * k]
-    void load(int dst, int k) {
-        evex(/*map 0F*/ 1, /*F3*/ 2, dst, 0, 0);
-        code.push_back(0x6F);
-        code.push_back(std::uint8_t(0x40 | ((dst & 7) << 3) | 7));  // mod 01, rm = rdi
-        code.push_back(std::uint8_t(k));                            // disp8 * 64
-    }
     // vmovdqa64 zmm(dst), zmm(src)
     void copy(int dst, int src) {
         evex(1, /*66*/ 1, dst, 0, src);
@@ -62,14 +55,20 @@ class Emitter {
     }
 };
 
-constexpr int kInput = 16;  // cell k of the block lives in zmm(16 + k)
+constexpr int kInput = 16;  // cell k of the block arrives in zmm(16 + k)
 
 struct TreeWriter {
     Emitter& e;
     std::uint8_t bytes[64];
     std::vector<int> free;
 
+    bool exhausted = false;
+
     int take() {
+        if (free.empty()) {  // cannot happen for a tree of depth 6 (8 live at most)
+            exhausted = true;
+            return 0;
+        }
         const int r = free.back();
         free.pop_back();
         return r;
@@ -106,10 +105,9 @@ std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
     Emitter e;
     TreeWriter w{e, {}, {}};
     for (int j = 0; j < 64; ++j) w.bytes[j] = std::uint8_t(tree.lo[j] | (tree.hi[j] << 4));
-    for (int r = 15; r >= 0; --r) w.free.push_back(r);
-    for (int r = 31; r >= kInput + 9; --r) w.free.push_back(r);
-    for (int k = 0; k < 9; ++k) e.load(kInput + k, k);
+    for (int r = kWorkRegisters - 1; r >= 0; --r) w.free.push_back(r);
     const int out = w.node(0, 0);
+    if (w.exhausted) return nullptr;
     if (out != 0) e.copy(0, out);
     e.ret();
 
@@ -130,9 +128,26 @@ std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
 }
 
 #ifdef TOROID_TABLE_JIT
+// The call of the contract (table_jit.hpp's call_table_code, which needs
+// the AVX-512 compile flags of the tile kernel; this file has only the
+// target attribute).
 __attribute__((target("avx512f"))) void TableJit::evaluate(const std::uint64_t (&block)[9][8],
                                                            std::uint64_t (&out)[8]) const {
-    const __m512i next = reinterpret_cast<__m512i (*)(const void*)>(code_)(block);
+    register __m512i c0 asm("xmm16") = _mm512_loadu_si512(block[0]);
+    register __m512i c1 asm("xmm17") = _mm512_loadu_si512(block[1]);
+    register __m512i c2 asm("xmm18") = _mm512_loadu_si512(block[2]);
+    register __m512i c3 asm("xmm19") = _mm512_loadu_si512(block[3]);
+    register __m512i c4 asm("xmm20") = _mm512_loadu_si512(block[4]);
+    register __m512i c5 asm("xmm21") = _mm512_loadu_si512(block[5]);
+    register __m512i c6 asm("xmm22") = _mm512_loadu_si512(block[6]);
+    register __m512i c7 asm("xmm23") = _mm512_loadu_si512(block[7]);
+    register __m512i c8 asm("xmm24") = _mm512_loadu_si512(block[8]);
+    register __m512i next asm("xmm0");
+    asm volatile("sub $128, %%rsp\n\tcall *%[code]\n\tadd $128, %%rsp"
+                 : "=v"(next)
+                 : [code] "r"(code_), "v"(c0), "v"(c1), "v"(c2), "v"(c3), "v"(c4), "v"(c5), "v"(c6),
+                   "v"(c7), "v"(c8)
+                 : "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9");
     _mm512_storeu_si512(out, next);
 }
 #else

@@ -10,10 +10,13 @@
 // bytes are equal are computed once and constant leaves cost a gate. No
 // read but the nine input vectors: about 130 gates and 70 register copies.
 //
-// Contract: fn(block) returns, in zmm0, the next state of the cells of the
-// nine vectors block[0..8] (range1_table.hpp's order; 64-byte aligned not
-// required); System V calling convention, no stack, clobbers only vector
-// registers. Made only on x86-64 when the CPU has AVX-512F; make() returns
+// Contract (not a C function: call_table_code() below calls it): the nine
+// cells of the block (range1_table.hpp's order) in zmm16..zmm24, left
+// unchanged; the next state returned in zmm0; zmm0..zmm9 clobbered, no
+// other register, no memory, no stack but the return address. So the
+// caller keeps its own state in the other vector registers across the
+// call, where a C call would spill all of them (every vector register is
+// caller-saved). Made only on x86-64 when the CPU has AVX-512F; make() returns
 // null otherwise, or when the system refuses executable memory, and the
 // kernel keeps the C++ tree. The code is written into fresh pages, then
 // made read-and-execute (never writable and executable at once), and
@@ -27,6 +30,9 @@
 #include "toroid/core/table_tree.hpp"
 
 namespace toroid::detail {
+
+// The work registers the code may clobber: zmm0 .. zmm(kWorkRegisters - 1).
+inline constexpr int kWorkRegisters = 10;
 
 class TableJit {
   public:
@@ -48,5 +54,30 @@ class TableJit {
     void* code_;
     std::size_t size_;
 };
+
+#if defined(__x86_64__) && defined(__AVX512F__)
+// Calls `code` on the nine 512-bit vectors `in` (GCC vector types of 64
+// bytes) in the contract's registers, below the caller's red zone.
+template <class Vec>
+inline __attribute__((always_inline)) Vec call_table_code(const void* code, const Vec (&in)[9]) {
+    static_assert(sizeof(Vec) == 64 && kWorkRegisters == 10);
+    register Vec c0 asm("xmm16") = in[0];
+    register Vec c1 asm("xmm17") = in[1];
+    register Vec c2 asm("xmm18") = in[2];
+    register Vec c3 asm("xmm19") = in[3];
+    register Vec c4 asm("xmm20") = in[4];
+    register Vec c5 asm("xmm21") = in[5];
+    register Vec c6 asm("xmm22") = in[6];
+    register Vec c7 asm("xmm23") = in[7];
+    register Vec c8 asm("xmm24") = in[8];
+    register Vec out asm("xmm0");
+    asm volatile("sub $128, %%rsp\n\tcall *%[code]\n\tadd $128, %%rsp"
+                 : "=v"(out)
+                 : [code] "r"(code), "v"(c0), "v"(c1), "v"(c2), "v"(c3), "v"(c4), "v"(c5), "v"(c6),
+                   "v"(c7), "v"(c8)
+                 : "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9");
+    return out;
+}
+#endif
 
 }  // namespace toroid::detail

@@ -207,7 +207,7 @@ inline __attribute__((always_inline)) Vec next_state(
         if (table_code) {
             const Vec block[9] = {up.west,  up.self,   up.east,   mid.west, mid.self,
                                   mid.east, down.west, down.self, down.east};
-            return reinterpret_cast<Vec (*)(const Vec*)>(table_code)(block);
+            return call_table_code(table_code, block);
         }
 #endif
         (void)table_code;
