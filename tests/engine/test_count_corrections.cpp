@@ -111,12 +111,22 @@ TEST(CountCorrections, RulesPeopleRunAreCorrectedCountRules) {
     EXPECT_EQ(life.compile().corrections.groups, 0);
     EXPECT_EQ(life.compile().corrections.birth, 1u << 3);
     EXPECT_EQ(life.compile().corrections.survive, (1u << 2) | (1u << 3));
-    // The cheaper side: B2-a is B2 less 2a's eight orientations of two cells.
+    // The cheaper side: B2-a is B2 less the letter 2a (one letter term).
     const CompiledRule b2a = Rule::parse("B2-a/S12").compile();
     EXPECT_EQ(b2a.corrections.birth, 1u << 2);
-    EXPECT_EQ(b2a.corrections.groups, 1);
-    EXPECT_EQ(b2a.corrections.terms(), 8);
-    EXPECT_EQ(b2a.corrections.literals(), 16);
+    EXPECT_EQ(b2a.corrections.groups, 0);
+    EXPECT_EQ(b2a.corrections.letter_terms, 1);
+    // Not isotropic (B2-a/S12 less one of 2a's orientations): patterns, B2
+    // less seven orientations of two cells.
+    Range1Table t = Rule::parse("B2-a/S12").range1_table();
+    t.set((1u << (8 - 0)) | (1u << (8 - 1)), true);  // NW and N: one 2a, now born
+    const CompiledRule seven = Rule::from_table(t, Neighbourhood::Moore).compile();
+    ASSERT_TRUE(seven.count_corrected);
+    EXPECT_EQ(seven.corrections.letter_terms, 0);
+    EXPECT_EQ(seven.corrections.groups, 1);
+    EXPECT_EQ(seven.corrections.terms(), 7);
+    EXPECT_EQ(seven.corrections.literals(), 14);
+    expect_corrected_is_table(Rule::from_table(t, Neighbourhood::Moore), "B2-a/S12 less one 2a");
 }
 
 // B0 rules (birth on an empty block) run literally, on a dense and on a

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/isotropic.hpp"
+#include "toroid/core/letter_circuits.hpp"
 
 namespace toroid {
 namespace {
@@ -23,6 +25,64 @@ struct Group {
     int count;
     std::vector<Pattern> patterns;
 };
+
+// The letter function (letter_circuits.hpp's id) and Dead flag of letter
+// `letter` of `count`: counts above half the neighbourhood are the Dead
+// forms of the letter of the complementary count.
+struct LetterFunction {
+    int id;
+    bool dead;
+    int gates;
+};
+
+LetterFunction letter_function(Neighbourhood n, int count, int letter) {
+    if (n == Neighbourhood::Hexagonal) {
+        // Ids: 2m 2o 2p 3m 3o 3p; count 4 is the Dead form of count 2.
+        const bool dead = count > 3;
+        const int id = (dead ? 6 - count : count) == 2 ? letter : 3 + letter;
+        return {id, dead, kHexLetterGates[id]};
+    }
+    // Ids: counts 1 (c e), 2 (6 letters), 3 (10), 4 (13), alphabetically.
+    static constexpr int kFirst[5] = {0, 0, 2, 8, 18};
+    const bool dead = count > 4;
+    const int id = kFirst[dead ? 8 - count : count] + letter;
+    return {id, dead, kMooreLetterGates[id]};
+}
+
+// The corrections of an isotropic table as letter terms: per (state,
+// count), the count rule takes the side whose letters are cheaper to
+// correct. False when over the letter budgets.
+bool compile_letter_terms(Neighbourhood n, const LetterMasks& birth, const LetterMasks& survive,
+                          CountCorrections& out) {
+    const int size = n == Neighbourhood::Hexagonal ? 6 : 8;
+    CountCorrections c;
+    int gates = 0;
+    for (int alive = 0; alive < 2; ++alive)
+        for (int count = 0; count <= size; ++count) {
+            const std::uint16_t on = (alive ? survive : birth)[std::size_t(count)];
+            const std::size_t letters = isotropic_letters(n, count).size();
+            if (letters == 0) {
+                if (on & 1u) (alive ? c.survive : c.birth) |= std::uint16_t(1u << count);
+                continue;
+            }
+            int cost[2] = {0, 0};  // correcting the letters that are off (on)
+            for (std::size_t l = 0; l < letters; ++l)
+                cost[(on >> l) & 1u] += letter_function(n, count, int(l)).gates + 3;
+            const bool base = cost[0] < cost[1];  // the count rule says live
+            if (base) (alive ? c.survive : c.birth) |= std::uint16_t(1u << count);
+            for (std::size_t l = 0; l < letters; ++l) {
+                if (((on >> l) & 1u) == unsigned(base)) continue;
+                if (c.letter_terms == CountCorrections::kMaxLetterTerms) return false;
+                const LetterFunction f = letter_function(n, count, int(l));
+                gates += f.gates + 3;
+                c.letter_term[c.letter_terms++] =
+                    std::uint8_t((f.id * 2 + (f.dead ? 1 : 0)) * 2 + alive);
+            }
+        }
+    if (gates > CountCorrections::kMaxLetterGates) return false;
+    out = c;
+    return true;
+}
 
 }  // namespace
 
@@ -44,6 +104,11 @@ bool compile_count_corrections(const Range1Table& table, Neighbourhood n, CountC
     for (int i = 0; i < size; ++i) outside &= ~(1u << (8 - cells[i]));
     for (unsigned i = 0; i < Range1Table::kSize; ++i)
         if (table.next(i) != table.next(i & ~outside)) return false;
+
+    LetterMasks birth, survive;
+    if (n != Neighbourhood::VonNeumann && isotropic_masks(table, n, birth, survive) &&
+        compile_letter_terms(n, birth, survive, out))
+        return true;
 
     CountCorrections c;
     std::vector<Group> groups;

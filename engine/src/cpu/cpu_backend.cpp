@@ -51,6 +51,7 @@ detail::TileKernelArgs CpuBackend::State::kernel_args(int src, int dst) const {
     a.dst = planes.plane[dst].get();
     a.word_masks = planes.word_mask.data();
     a.rule = rule;
+    a.table_code = kernel.table_jit ? kernel.table_jit->entry() : nullptr;
     return a;
 }
 

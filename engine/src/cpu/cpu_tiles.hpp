@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "table_jit.hpp"
 #include "toroid/core/compiled_rule.hpp"
 #include "toroid/core/plane_layout.hpp"
 
@@ -32,6 +34,9 @@ struct TileKernelArgs : PlaneShape {
     // Sparse work: rows whose content did not change are not stored (an
     // empty row of a fresh tile is never written, its memory never touched).
     bool sparse = false;
+    // The rule's table tree as machine code (table_jit.hpp), for the
+    // AVX-512 kernel of TableTreeStep; null: the C++ tree.
+    const void* table_code = nullptr;
 };
 
 // Which borders of a tile changed: a neighbour tile needs recomputing only
@@ -89,6 +94,8 @@ struct TileKernels {
     TileKernel half = nullptr;
     TileHasher hash = nullptr;
     RowKernel row = nullptr;
+    // Owner of TileKernelArgs::table_code (AVX-512 table-tree rules).
+    std::shared_ptr<const TableJit> table_jit;
 };
 
 // Instruction sets this CPU runs, best first ("avx512", "avx2", "portable").

@@ -33,6 +33,9 @@ TileKernels select_tile_kernel(const CompiledRule& rule, std::string_view wanted
     if (chosen == InstructionSet::Avx512) {
         TileKernels k = tile_kernel_avx512(rule);
         k.half = tile_kernel_avx512_half(rule).step;
+        // Table-tree rules (with_step_variant's TableTreeStep): the tree as code.
+        if (rule.uses_circuit && !rule.count_corrected && rule.uses_tree)
+            k.table_jit = TableJit::make(rule.tree);
         return k;
     }
     if (chosen == InstructionSet::Avx2) return tile_kernel_avx2(rule);

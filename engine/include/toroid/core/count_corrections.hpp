@@ -4,29 +4,44 @@
 //
 // Most isotropic rules differ from an outer-totalistic rule in a few Hensel
 // letters. Such a rule costs Life's bit-sliced neighbour count (bitslice.hpp)
-// and the count rule's multiplexer tree, then an exclusive-or with the
-// cells whose neighbourhood the count rule gets wrong:
+// and the count rule, then an exclusive-or with the cells whose
+// neighbourhood the count rule gets wrong:
 //
-//     next = apply_rule(self, count, birth, survive)
+//     next = count_rule_next(self, count, birth, survive)
 //          ^ OR over groups (state s, count n) of
 //              [self == s] & [count == n] & OR over the group's patterns p
 //                                            of "the cells of p are live"
 //
+// The count rule is two functions of the count's three low slices, each a
+// vpternlogq whose immediate is the rule's birth (survival) counts 0-7,
+// chosen by a switch over the 256 immediates (ternary.hpp), a count of 8
+// patched from b3; about five gates where a multiplexer tree costs
+// seventeen.
+//
 // Given count == n, a pattern of n live neighbours is present exactly when
 // its n cells are live, or equally when the other N - n neighbours are dead
 // (N = 8, 6 or 4 for Moore, hexagonal, von Neumann), so a pattern costs
-// min(n, N - n) literals: a letter of count 2 is two cells per orientation,
-// a letter of count 6 two dead cells. Per (state, count), the count rule
-// takes the cheaper side (the corrected patterns are the ones the table
-// gives the minority answer), so "all but one letter" costs one letter.
+// min(n, N - n) literals. Per (state, count), the count rule takes the
+// cheaper side, so "all but one letter" costs one letter. The corrections
+// come in two forms:
 //
-// compile_count_corrections() derives this from the table alone (no Hensel
-// letters needed: a MAP string of a near-totalistic rule takes it too) and
-// refuses, returning false, when the table depends on a cell outside its
-// neighbourhood or the corrections exceed the budget below; such rules run
-// as their circuit (rule_circuit.hpp). The budget is what fits in
-// CompiledRule (plain kernel data) and keeps the literals cheaper than the
-// circuit: a Moore letter has at most 8 orientations of at most 4 cells.
+//   * letter terms, when the table is isotropic (Moore or hexagonal): per
+//     corrected (state, count, letter) one term id, evaluated by the
+//     compiled function of that Hensel letter (letter_circuits.hpp: the OR
+//     over its orientations, factored, cells in registers, no table read)
+//     through a switch that predicts, because the ids are the same for
+//     every word. B2-a/S12 is one term (2a: 11 gates), B3/S23-q one (3q:
+//     7 gates), B2o3m/S2pH four;
+//   * patterns otherwise (a MAP table close to a count rule): the cells of
+//     each pattern read from the block at run-time indices, by width.
+//
+// compile_count_corrections() derives this from the table alone (a MAP
+// string of an isotropic rule takes letter terms too) and refuses,
+// returning false, when the table depends on a cell outside its
+// neighbourhood or the corrections exceed the budgets below; such rules run
+// as their circuit or table tree (rule_circuit.hpp, table_tree.hpp). The
+// budgets are what fits in CompiledRule (plain kernel data) and keeps the
+// corrections cheaper than the tree.
 //
 // evaluate_count_corrections() is TOROID_HD, shared by every stepping loop
 // (step_variant.hpp's NearTotalisticStep), so all backends agree with the
@@ -37,15 +52,18 @@
 
 #include "toroid/core/hd.hpp"
 #include "toroid/core/range1_table.hpp"
+#include "toroid/core/ternary.hpp"
 
 namespace toroid {
 
 enum class Neighbourhood : std::uint8_t;
 
 struct CountCorrections {
-    static constexpr int kMaxGroups = 8;     // (state, count) pairs corrected
-    static constexpr int kMaxTerms = 24;     // patterns over all groups
-    static constexpr int kMaxLiterals = 48;  // cells tested over all patterns
+    static constexpr int kMaxGroups = 8;         // (state, count) pairs corrected
+    static constexpr int kMaxTerms = 24;         // patterns over all groups
+    static constexpr int kMaxLiterals = 48;      // cells tested over all patterns
+    static constexpr int kMaxLetterTerms = 20;   // letter terms
+    static constexpr int kMaxLetterGates = 200;  // their letter functions' gates, + 3 a term
 
     std::uint16_t birth = 0, survive = 0;  // the count rule (bit k = count k)
     std::uint8_t groups = 0;
@@ -58,6 +76,10 @@ struct CountCorrections {
     std::uint8_t group_end[kMaxGroups] = {};  // patterns [group_end[g-1], group_end[g])
     // The cells (range1_table.hpp's order, 0..8) of the patterns, in order.
     std::uint8_t literal[kMaxLiterals] = {};
+    // Letter terms (letter_circuits.hpp's ids), used instead of the groups
+    // when letter_terms > 0 (then groups == 0).
+    std::uint8_t letter_terms = 0;
+    std::uint8_t letter_term[kMaxLetterTerms] = {};
 
     std::int32_t terms() const { return groups ? group_end[groups - 1] : 0; }
     std::int32_t literals() const {
@@ -101,10 +123,11 @@ TOROID_HD W any_pattern(const W (&cell)[9], const std::uint8_t*& lit, int t, int
 
 }  // namespace detail
 
-// The next state: `base`, the count rule's answer (apply_rule() of
-// bitslice.hpp on c.birth / c.survive), corrected on the groups' patterns.
-// `cell` are the block's nine cells (range1_table.hpp's order), `count`
-// the bit-sliced count of the neighbourhood's live cells (Count4).
+// The pattern form: `base`, the count rule's answer (count_rule_next() of
+// corrected_count_rule.hpp on c.birth / c.survive), corrected on the
+// groups' patterns. `cell` are the block's nine cells (range1_table.hpp's
+// order), `count` the bit-sliced count of the neighbourhood's live cells
+// (Count4).
 template <class W, class Count>
 TOROID_HD W evaluate_count_corrections(const CountCorrections& c, const W (&cell)[9],
                                        const Count& count, W base) {

@@ -32,6 +32,7 @@
 
 #include "toroid/core/bitslice.hpp"
 #include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/corrected_count_rule.hpp"
 #include "toroid/core/hd.hpp"
 
 namespace toroid {
@@ -155,8 +156,9 @@ struct TableTreeStep {
 };
 
 // Table rules close to a count rule (count_corrections.hpp): the count
-// rule on the neighbourhood's bit-sliced count, corrected on the few
-// neighbourhoods where the table differs.
+// rule on the neighbourhood's bit-sliced count (count_rule_next), corrected
+// on the few neighbourhoods where the table differs: by compiled Hensel
+// letters (corrected_count_rule.hpp) or by patterns.
 template <Neighbourhood K>
 struct NearTotalisticStep {
     static constexpr Neighbourhood neighbourhood = K;
@@ -174,10 +176,13 @@ struct NearTotalisticStep {
         const Count4<W> count = TotalisticStep<K, false>::count(up, mid, down);
         const CountCorrections& c = rule.corrections;
         const W self = mid.words.self;
-        const W base = apply_rule(self, count, std::uint32_t(c.birth), std::uint32_t(c.survive));
-        if (c.groups == 0) return base;
+        const W base =
+            count_rule_next<K>(self, count, std::uint32_t(c.birth), std::uint32_t(c.survive));
+        if (c.groups == 0 && c.letter_terms == 0) return base;
         const Shifted3<W>&u = up.words, &m = mid.words, &d = down.words;
         const W cell[9] = {u.west, u.self, u.east, m.west, m.self, m.east, d.west, d.self, d.east};
+        if constexpr (K != Neighbourhood::VonNeumann)
+            if (c.letter_terms) return apply_letter_terms<K>(c, cell, count, base);
         return evaluate_count_corrections(c, cell, count, base);
     }
 };

@@ -185,7 +185,9 @@ struct TileTally {
 // Always inlined: a call per row passes the rows through memory and keeps
 // what the body derives from the rule (broadcast masks) in the row loop.
 // Except the table tree (TableTreeStep), whose 64 leaves and 63 gates want
-// every register: inlined into the row loop it spills more than a call costs.
+// every register: inlined into the row loop it spills more than a call costs;
+// on AVX-512 it is the rule's own machine code when there is some
+// (`table_code`, table_jit.hpp: the nine vectors in, the next state in zmm0).
 template <class V>
 __attribute__((noinline)) Vec next_out_of_line(const typename V::template Row<Vec>& up,
                                                const typename V::template Row<Vec>& mid,
@@ -195,17 +197,25 @@ __attribute__((noinline)) Vec next_out_of_line(const typename V::template Row<Ve
 }
 
 template <class V>
-inline __attribute__((always_inline)) Vec next_state(const typename V::template Row<Vec>& up,
-                                                     const typename V::template Row<Vec>& mid,
-                                                     const typename V::template Row<Vec>& down,
-                                                     const CompiledRule& rule,
-                                                     const StochasticPlan& plan, Vec mask,
-                                                     std::uint64_t first_word) {
+inline __attribute__((always_inline)) Vec next_state(
+    const typename V::template Row<Vec>& up, const typename V::template Row<Vec>& mid,
+    const typename V::template Row<Vec>& down, const CompiledRule& rule, const StochasticPlan& plan,
+    Vec mask, std::uint64_t first_word, const void* table_code) {
     Vec next;
-    if constexpr (std::is_same_v<V, TableTreeStep>)
+    if constexpr (std::is_same_v<V, TableTreeStep>) {
+#if defined(__AVX512F__) && TOROID_LANES == 8
+        if (table_code) {
+            const Vec block[9] = {up.west,  up.self,   up.east,   mid.west, mid.self,
+                                  mid.east, down.west, down.self, down.east};
+            return call_table_code(table_code, block);
+        }
+#endif
+        (void)table_code;
         next = next_out_of_line<V>(up, mid, down, rule);
-    else
+    } else {
+        (void)table_code;
         next = V::next(up, mid, down, rule);
+    }
     if constexpr (V::stochastic) {
         const Count4<Vec> count = V::count(up, mid, down);
         const Vec self = V::self(mid);
@@ -229,6 +239,7 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     // A copy that no store of the loop can reach, so that what the variant
     // derives from the rule (broadcast masks) is hoisted out of the rows.
     const CompiledRule rule = a.rule;
+    const void* const table_code = a.table_code;
     TileTally tally;
     StochasticPlan plan;
     if constexpr (V::stochastic) plan = make_stochastic_plan(rule, a.seed, a.generation);
@@ -252,8 +263,8 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
             const Row down = V::prepare(fetch(down_row));
             down_row += a.stride;
             if (down_row == wrap_at) down_row = a.src + pos;
-            const Vec next =
-                next_state<V>(up, mid, down, rule, plan, mask, std::uint64_t(y * a.words + j0));
+            const Vec next = next_state<V>(up, mid, down, rule, plan, mask,
+                                           std::uint64_t(y * a.words + j0), table_code);
             tally.row(a, out, next, mask, y, j0, y == top, y == bottom - 1, int(y - top));
             out += a.stride;
             up = mid;
@@ -285,9 +296,9 @@ void step_row(const TileKernelArgs& a, const std::uint64_t* up_row, const std::u
         const Vec mask = load(a.word_masks + j0);
         const auto up = V::prepare(fetch(up_row + pos)), mid = V::prepare(fetch(mid_row + pos)),
                    down = V::prepare(fetch(down_row + pos));
-        const Vec next =
-            next_state<V>(up, mid, down, a.rule, plan, mask, std::uint64_t(y * a.words + j0)) &
-            mask;
+        const Vec next = next_state<V>(up, mid, down, a.rule, plan, mask,
+                                       std::uint64_t(y * a.words + j0), a.table_code) &
+                         mask;
         store(out_row + pos, next);
         if (column_pop) {
             const Vec p = lane_popcount(next);

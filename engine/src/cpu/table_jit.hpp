@@ -1,0 +1,83 @@
+// TableJit: a table rule's multiplexer tree (core/table_tree.hpp) as
+// AVX-512 machine code made for that one table, for the tile kernel's
+// TableTreeStep (random MAP rules).
+//
+// The tree as C++ reads each leaf's function at a run-time index: per 512
+// cells, 128 byte reads, 128 vector reads and 128 shifts beside its ~140
+// gates, about 670 instructions. Written out for one table, each leaf is a
+// vpternlogq whose immediate is the table's byte (the leaf's function of
+// cells 6, 7 and 8) and each multiplexer one vpternlogq; subtrees whose
+// bytes are equal are computed once and constant leaves cost a gate. No
+// read but the nine input vectors: about 130 gates and 70 register copies.
+//
+// Contract (not a C function: call_table_code() below calls it): the nine
+// cells of the block (range1_table.hpp's order) in zmm16..zmm24, left
+// unchanged; the next state returned in zmm0; zmm0..zmm9 clobbered, no
+// other register, no memory, no stack but the return address. So the
+// caller keeps its own state in the other vector registers across the
+// call, where a C call would spill all of them (every vector register is
+// caller-saved). Made only on x86-64 when the CPU has AVX-512F; make() returns
+// null otherwise, or when the system refuses executable memory, and the
+// kernel keeps the C++ tree. The code is written into fresh pages, then
+// made read-and-execute (never writable and executable at once), and
+// unmapped when the last owner goes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "toroid/core/table_tree.hpp"
+
+namespace toroid::detail {
+
+// The work registers the code may clobber: zmm0 .. zmm(kWorkRegisters - 1).
+inline constexpr int kWorkRegisters = 10;
+
+class TableJit {
+  public:
+    ~TableJit();
+    TableJit(const TableJit&) = delete;
+    TableJit& operator=(const TableJit&) = delete;
+
+    // The code for `tree`, or null (see above).
+    static std::shared_ptr<const TableJit> make(const TableTree& tree);
+
+    const void* entry() const { return code_; }
+    // The code on one vector of blocks: block[k] holds cell k of 512
+    // blocks (eight words), out their next states (tests).
+    void evaluate(const std::uint64_t (&block)[9][8], std::uint64_t (&out)[8]) const;
+    std::size_t size() const { return size_; }
+
+  private:
+    TableJit(void* code, std::size_t size) : code_(code), size_(size) {}
+    void* code_;
+    std::size_t size_;
+};
+
+#if defined(__x86_64__) && defined(__AVX512F__)
+// Calls `code` on the nine 512-bit vectors `in` (GCC vector types of 64
+// bytes) in the contract's registers, below the caller's red zone.
+template <class Vec>
+inline __attribute__((always_inline)) Vec call_table_code(const void* code, const Vec (&in)[9]) {
+    static_assert(sizeof(Vec) == 64 && kWorkRegisters == 10);
+    register Vec c0 asm("xmm16") = in[0];
+    register Vec c1 asm("xmm17") = in[1];
+    register Vec c2 asm("xmm18") = in[2];
+    register Vec c3 asm("xmm19") = in[3];
+    register Vec c4 asm("xmm20") = in[4];
+    register Vec c5 asm("xmm21") = in[5];
+    register Vec c6 asm("xmm22") = in[6];
+    register Vec c7 asm("xmm23") = in[7];
+    register Vec c8 asm("xmm24") = in[8];
+    register Vec out asm("xmm0");
+    asm volatile("sub $128, %%rsp\n\tcall *%[code]\n\tadd $128, %%rsp"
+                 : "=v"(out)
+                 : [code] "r"(code), "v"(c0), "v"(c1), "v"(c2), "v"(c3), "v"(c4), "v"(c5), "v"(c6),
+                   "v"(c7), "v"(c8)
+                 : "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9");
+    return out;
+}
+#endif
+
+}  // namespace toroid::detail

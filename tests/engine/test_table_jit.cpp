@@ -1,0 +1,96 @@
+// The table tree as AVX-512 machine code (src/cpu/table_jit.hpp): the code
+// made for a table equals the table on all 512 blocks, for random tables,
+// constant ones, tables whose subtrees repeat (so whole subtrees are
+// shared) and the rules of the other variants; then random MAP rules on
+// the CPU backend (which uses the code on AVX-512) against the reference.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "../../engine/src/cpu/table_jit.hpp"
+#include "reference.hpp"
+#include "toroid/core/rule.hpp"
+#include "toroid/cpu/cpu_backend.hpp"
+#include "toroid/cpu_features.hpp"
+
+namespace toroid {
+namespace {
+
+using detail::TableJit;
+
+void expect_code_is_table(const Range1Table& t, const char* what) {
+    const auto jit = TableJit::make(make_table_tree(t));
+    ASSERT_NE(jit, nullptr) << what;
+    // Block 64 w + b of the table at bit b of lane w.
+    std::uint64_t block[9][8] = {};
+    for (unsigned w = 0; w < 8; ++w)
+        for (unsigned b = 0; b < 64; ++b)
+            for (int k = 0; k < 9; ++k)
+                block[k][w] |= std::uint64_t(Range1Table::cell(w * 64 + b, k)) << b;
+    std::uint64_t out[8];
+    jit->evaluate(block, out);
+    for (unsigned w = 0; w < 8; ++w) ASSERT_EQ(out[w], t.bits[w]) << what << " blocks " << w * 64;
+}
+
+TEST(TableJit, EqualsItsTableOnEveryBlock) {
+    if (!cpu_supports(InstructionSet::Avx512)) {
+        EXPECT_EQ(TableJit::make(make_table_tree(Range1Table{})), nullptr);
+        GTEST_SKIP() << "no AVX-512 on this CPU: the C++ tree runs";
+    }
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 200; ++i) {
+        Range1Table t;
+        for (unsigned k = 0; k < 512; ++k) t.set(k, rng() & 1);
+        expect_code_is_table(t, "random");
+    }
+    Range1Table ones, none;
+    for (unsigned k = 0; k < 512; ++k) ones.set(k, true);
+    expect_code_is_table(ones, "ones");
+    expect_code_is_table(none, "zeros");
+    // Depends on cells 6..8 only (every subtree equal), on cell 0 only, and
+    // random leaves drawn from a few bytes (repeated subtrees, constants).
+    Range1Table low, first;
+    for (unsigned k = 0; k < 512; ++k) {
+        low.set(k, (0x6Du >> (k & 7)) & 1);
+        first.set(k, Range1Table::cell(k, 0));
+    }
+    expect_code_is_table(low, "cells 6-8");
+    expect_code_is_table(first, "cell 0");
+    for (int i = 0; i < 50; ++i) {
+        const std::uint8_t bytes[3] = {0x00, 0xFF, std::uint8_t(rng())};
+        Range1Table t;
+        for (unsigned j = 0; j < 64; ++j) {
+            const std::uint8_t b = bytes[(j >> (rng() % 6)) % 3];
+            for (unsigned k = 0; k < 8; ++k) t.set(j * 8 + k, (b >> k) & 1);
+        }
+        expect_code_is_table(t, "few bytes");
+    }
+    for (const char* text : {"B3/S23", "B2-a/S12", "B2o3m/S2pH", "B0/S8"})
+        expect_code_is_table(Rule::parse(text).range1_table(), text);
+}
+
+TEST(TableJit, RandomMapRulesMatchReferenceInEveryInstructionSet) {
+    std::mt19937_64 rng(17);
+    const int sizes[][2] = {{70, 37}, {513, 33}, {1, 5}, {4100, 1030}};
+    for (int i = 0; i < 8; ++i) {
+        Range1Table t;
+        for (unsigned k = 0; k < 512; ++k) t.set(k, rng() & 1);
+        const Rule rule = Rule::from_table(t, Neighbourhood::Moore);
+        ASSERT_TRUE(rule.compile().uses_tree);
+        const auto& s = sizes[i % 4];
+        const Grid start = testing::random_grid(s[0], s[1], 0.5, rng());
+        const Grid expected = testing::reference_run(start, rule, 0, 0, 3);
+        for (const std::string& isa : CpuBackend::instruction_sets())
+            for (int threads : {1, 2}) {
+                CpuBackend cpu(rule, {threads, 0});
+                cpu.use_instruction_set(isa);
+                cpu.load(start, 0);
+                cpu.step(3);
+                ASSERT_EQ(cpu.grid(), expected)
+                    << isa << " threads " << threads << " " << s[0] << "x" << s[1];
+            }
+    }
+}
+
+}  // namespace
+}  // namespace toroid
