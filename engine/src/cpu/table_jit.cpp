@@ -57,21 +57,87 @@ class Emitter {
 
 constexpr int kInput = 16;  // cell k of the block arrives in zmm(16 + k)
 
+// A register's value as a truth table over the 512 blocks (block i at bit
+// i: the table's own order, cell 0 its highest index bit, cell 8 its lowest).
+struct Truth {
+    std::uint64_t w[8] = {};
+    bool operator==(const Truth&) const = default;
+};
+
+Truth cell_truth(int k) {
+    Truth t;
+    for (int i = 0; i < 512; ++i)
+        if ((i >> (8 - k)) & 1) t.w[i / 64] |= std::uint64_t(1) << (i % 64);
+    return t;
+}
+
+// The immediate of ternlog(d, b, c) that equals `target`, if any: every
+// block with the same three inputs must want the same output.
+bool ternlog_immediate(const Truth& d, const Truth& b, const Truth& c, const Truth& target,
+                       std::uint8_t& imm) {
+    imm = 0;
+    for (int k = 0; k < 8; ++k) {
+        bool ones = false, zeros = false;
+        for (int i = 0; i < 8; ++i) {
+            const std::uint64_t m = ((k & 4) ? d.w[i] : ~d.w[i]) & ((k & 2) ? b.w[i] : ~b.w[i]) &
+                                    ((k & 1) ? c.w[i] : ~c.w[i]);
+            ones |= (m & target.w[i]) != 0;
+            zeros |= (m & ~target.w[i]) != 0;
+        }
+        if (ones && zeros) return false;
+        if (ones) imm = std::uint8_t(imm | (1 << k));
+    }
+    return true;
+}
+
+// Writes the tree depth first, one vpternlogq per multiplexer. A leaf (a
+// function of cells 6..8) wants a register of its own, and vpternlogq
+// overwrites its first operand, so the plain leaf is a copy of cell 6 and
+// a vpternlogq. But a register that a multiplexer has finished with still
+// holds a known function (its truth table is tracked): when the leaf is a
+// function of that value and two of the inputs or live values, one
+// vpternlogq on the dead register makes it, and the copy goes.
 struct TreeWriter {
     Emitter& e;
     std::uint8_t bytes[64];
-    std::vector<int> free;
-
+    Truth input[9];
+    Truth value[kWorkRegisters];
+    bool known[kWorkRegisters] = {};  // a free register's value is value[r]
+    bool live[kWorkRegisters] = {};
     bool exhausted = false;
+    int copies = 0;
 
     int take() {
-        if (free.empty()) {  // cannot happen for a tree of depth 6 (8 live at most)
-            exhausted = true;
-            return 0;
+        for (int r = kWorkRegisters - 1; r >= 0; --r)  // unknown ones first
+            if (!live[r] && !known[r]) return live[r] = true, r;
+        for (int r = kWorkRegisters - 1; r >= 0; --r)
+            if (!live[r]) return live[r] = true, r;
+        exhausted = true;  // cannot happen for a tree of depth 6 (8 live at most)
+        return 0;
+    }
+    void release(int r) { live[r] = false, known[r] = true; }
+
+    // The leaf from a dead register and two operands, or -1.
+    int leaf_from_dead(const Truth& target) {
+        int ops[9 + kWorkRegisters];
+        const Truth* truth[9 + kWorkRegisters];
+        int n = 0;
+        for (int k = 0; k < 9; ++k) ops[n] = kInput + k, truth[n++] = &input[k];
+        for (int r = 0; r < kWorkRegisters; ++r)
+            if (live[r]) ops[n] = r, truth[n++] = &value[r];
+        for (int d = 0; d < kWorkRegisters; ++d) {
+            if (live[d] || !known[d]) continue;
+            for (int x = 0; x < n; ++x)
+                for (int y = x + 1; y < n; ++y) {
+                    std::uint8_t imm;
+                    if (!ternlog_immediate(value[d], *truth[x], *truth[y], target, imm)) continue;
+                    e.ternlog(d, ops[x], ops[y], imm);
+                    live[d] = true;
+                    value[d] = target;
+                    return d;
+                }
         }
-        const int r = free.back();
-        free.pop_back();
-        return r;
+        return -1;
     }
 
     // Node `j` of depth `level` (cells 0..level-1 given by j), its value in
@@ -79,10 +145,18 @@ struct TreeWriter {
     int node(int level, int j) {
         const int leaves = 1 << (6 - level);
         if (level == 6) {
-            const int r = take();
             const std::uint8_t b = bytes[j];
-            if (b != 0x00 && b != 0xFF) e.copy(r, kInput + 6);
+            Truth target;
+            for (int i = 0; i < 512; ++i)
+                if ((b >> (i & 7)) & 1) target.w[i / 64] |= std::uint64_t(1) << (i % 64);
+            if (b != 0x00 && b != 0xFF) {
+                const int r = leaf_from_dead(target);
+                if (r >= 0) return r;
+            }
+            const int r = take();
+            if (b != 0x00 && b != 0xFF) e.copy(r, kInput + 6), ++copies;
             e.ternlog(r, kInput + 7, kInput + 8, b);  // constants ignore the inputs
+            value[r] = target;
             return r;
         }
         const int lo = j * 2, hi = j * 2 + 1;
@@ -91,7 +165,10 @@ struct TreeWriter {
             return node(level + 1, lo);
         const int a = node(level + 1, lo), b = node(level + 1, hi);
         e.ternlog(a, b, kInput + level, 0xD8);  // cell ? b : a
-        free.push_back(b);
+        for (int i = 0; i < 8; ++i)
+            value[a].w[i] =
+                (input[level].w[i] & value[b].w[i]) | (~input[level].w[i] & value[a].w[i]);
+        release(b);
         return a;
     }
 };
@@ -103,9 +180,9 @@ std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
 #ifdef TOROID_TABLE_JIT
     if (!cpu_supports(InstructionSet::Avx512)) return nullptr;
     Emitter e;
-    TreeWriter w{e, {}, {}};
+    TreeWriter w{e, {}, {}, {}};
     for (int j = 0; j < 64; ++j) w.bytes[j] = std::uint8_t(tree.lo[j] | (tree.hi[j] << 4));
-    for (int r = kWorkRegisters - 1; r >= 0; --r) w.free.push_back(r);
+    for (int k = 0; k < 9; ++k) w.input[k] = cell_truth(k);
     const int out = w.node(0, 0);
     if (w.exhausted) return nullptr;
     if (out != 0) e.copy(0, out);
@@ -120,7 +197,7 @@ std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
         munmap(mem, size);
         return nullptr;
     }
-    return std::shared_ptr<const TableJit>(new TableJit(mem, size));
+    return std::shared_ptr<const TableJit>(new TableJit(mem, size, w.copies));
 #else
     (void)tree;
     return nullptr;

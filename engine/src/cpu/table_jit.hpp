@@ -48,11 +48,16 @@ class TableJit {
     // blocks (eight words), out their next states (tests).
     void evaluate(const std::uint64_t (&block)[9][8], std::uint64_t (&out)[8]) const;
     std::size_t size() const { return size_; }
+    // Register copies in the code: one per leaf that no dead register
+    // could make (tests; see table_jit.cpp's TreeWriter).
+    int copies() const { return copies_; }
 
   private:
-    TableJit(void* code, std::size_t size) : code_(code), size_(size) {}
+    TableJit(void* code, std::size_t size, int copies)
+        : code_(code), size_(size), copies_(copies) {}
     void* code_;
     std::size_t size_;
+    int copies_;
 };
 
 #if defined(__x86_64__) && defined(__AVX512F__)
