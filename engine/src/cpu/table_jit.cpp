@@ -23,15 +23,18 @@ namespace {
 class Emitter {
   public:
     std::vector<std::uint8_t> code;
+    int instructions = 0;
 
     // vmovdqa64 zmm(dst), zmm(src)
     void copy(int dst, int src) {
+        ++instructions;
         evex(1, /*66*/ 1, dst, 0, src);
         code.push_back(0x6F);
         modrm_reg(dst, src);
     }
     // zmm(dst) = f(zmm(dst), zmm(b), zmm(c)), f's truth table `imm`, bit (4 dst + 2 b + c)
     void ternlog(int dst, int b, int c, std::uint8_t imm) {
+        ++instructions;
         evex(/*map 0F3A*/ 3, 1, dst, b, c);
         code.push_back(0x25);
         modrm_reg(dst, c);
@@ -117,25 +120,31 @@ struct TreeWriter {
     }
     void release(int r) { live[r] = false, known[r] = true; }
 
-    // The leaf from a dead register and two operands, or -1.
-    int leaf_from_dead(const Truth& target) {
+    // Overwrites register d (known value, not an operand) with `target`
+    // when `target` is a function of d and two inputs or live values.
+    bool rewrite(int d, const Truth& target) {
         int ops[9 + kWorkRegisters];
         const Truth* truth[9 + kWorkRegisters];
         int n = 0;
         for (int k = 0; k < 9; ++k) ops[n] = kInput + k, truth[n++] = &input[k];
         for (int r = 0; r < kWorkRegisters; ++r)
-            if (live[r]) ops[n] = r, truth[n++] = &value[r];
+            if (live[r] && r != d) ops[n] = r, truth[n++] = &value[r];
+        for (int x = 0; x < n; ++x)
+            for (int y = x + 1; y < n; ++y) {
+                std::uint8_t imm;
+                if (!ternlog_immediate(value[d], *truth[x], *truth[y], target, imm)) continue;
+                e.ternlog(d, ops[x], ops[y], imm);
+                value[d] = target;
+                return true;
+            }
+        return false;
+    }
+
+    // The leaf from a dead register and two operands, or -1.
+    int leaf_from_dead(const Truth& target) {
         for (int d = 0; d < kWorkRegisters; ++d) {
             if (live[d] || !known[d]) continue;
-            for (int x = 0; x < n; ++x)
-                for (int y = x + 1; y < n; ++y) {
-                    std::uint8_t imm;
-                    if (!ternlog_immediate(value[d], *truth[x], *truth[y], target, imm)) continue;
-                    e.ternlog(d, ops[x], ops[y], imm);
-                    live[d] = true;
-                    value[d] = target;
-                    return d;
-                }
+            if (rewrite(d, target)) return live[d] = true, d;
         }
         return -1;
     }
@@ -163,7 +172,16 @@ struct TreeWriter {
         const int span = leaves / 2;
         if (std::memcmp(bytes + lo * span, bytes + hi * span, std::size_t(span)) == 0)
             return node(level + 1, lo);
-        const int a = node(level + 1, lo), b = node(level + 1, hi);
+        const int a = node(level + 1, lo);
+        // The node as a function of its first half and two operands: its
+        // second half is never made.
+        Truth target;
+        for (int i = 0; i < 512; ++i) {
+            const int k = (j << (9 - level)) | (i & ((512 >> level) - 1));
+            if ((bytes[k >> 3] >> (k & 7)) & 1) target.w[i / 64] |= std::uint64_t(1) << (i % 64);
+        }
+        if (rewrite(a, target)) return a;
+        const int b = node(level + 1, hi);
         e.ternlog(a, b, kInput + level, 0xD8);  // cell ? b : a
         for (int i = 0; i < 8; ++i)
             value[a].w[i] =
@@ -197,7 +215,7 @@ std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
         munmap(mem, size);
         return nullptr;
     }
-    return std::shared_ptr<const TableJit>(new TableJit(mem, size, w.copies));
+    return std::shared_ptr<const TableJit>(new TableJit(mem, size, w.copies, e.instructions));
 #else
     (void)tree;
     return nullptr;

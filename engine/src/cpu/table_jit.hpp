@@ -51,13 +51,16 @@ class TableJit {
     // Register copies in the code: one per leaf that no dead register
     // could make (tests; see table_jit.cpp's TreeWriter).
     int copies() const { return copies_; }
+    // Vector instructions in the code (copies and vpternlogq; tests).
+    int instructions() const { return instructions_; }
 
   private:
-    TableJit(void* code, std::size_t size, int copies)
-        : code_(code), size_(size), copies_(copies) {}
+    TableJit(void* code, std::size_t size, int copies, int instructions)
+        : code_(code), size_(size), copies_(copies), instructions_(instructions) {}
     void* code_;
     std::size_t size_;
     int copies_;
+    int instructions_;
 };
 
 #if defined(__x86_64__) && defined(__AVX512F__)
