@@ -275,6 +275,8 @@ TileOutcome step_tile(const TileKernelArgs& a, std::int64_t tx, std::int64_t ty,
     return tally.outcome((tx + 1) * kTileWords * 64 >= a.width);
 }
 
+#include "table_code_tile.inl"
+
 #if (defined(__AVX512F__) && TOROID_LANES == 8) || (defined(__AVX2__) && TOROID_LANES == 4)
 #define TOROID_QUEUED_STOCHASTIC 1
 #include "stochastic_tile.inl"
@@ -340,6 +342,10 @@ TileKernels TOROID_KERNEL_NAME(const CompiledRule& rule) {
     k.hash = &hash_tile;
     with_step_variant(rule, [&]<class V>(V) {
         k.step = &step_tile<V>;
+#if defined(__AVX512F__) && TOROID_LANES == 8
+        // The table rule's code keeps the rows in its registers (table_code_tile.inl).
+        if constexpr (std::is_same_v<V, TableTreeStep>) k.step = &step_tile_table_code<V>;
+#endif
 #ifdef TOROID_QUEUED_STOCHASTIC
         // One threshold class (B2(1/3)/S12H): queued draws (stochastic_tile.inl).
         if constexpr (V::stochastic)
