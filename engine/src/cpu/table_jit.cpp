@@ -1,8 +1,10 @@
 // The table tree as AVX-512 code (table_jit.hpp).
 #include "table_jit.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <vector>
 
 #if defined(__x86_64__) && defined(__linux__)
@@ -58,7 +60,8 @@ class Emitter {
     }
 };
 
-constexpr int kInput = 16;  // cell k of the block arrives in zmm(16 + k)
+constexpr int kInput = 16;   // cell k of the block arrives in zmm(16 + k)
+constexpr int kOrders = 16;  // orders of the cells tried per table
 
 // A register's value as a truth table over the 512 blocks (block i at bit
 // i: the table's own order, cell 0 its highest index bit, cell 8 its lowest).
@@ -102,8 +105,9 @@ bool ternlog_immediate(const Truth& d, const Truth& b, const Truth& c, const Tru
 // vpternlogq on the dead register makes it, and the copy goes.
 struct TreeWriter {
     Emitter& e;
-    std::uint8_t bytes[64];
-    Truth input[9];
+    std::uint8_t bytes[64];  // the table in the order of `cell`
+    int cell[9];             // the cell at each depth of the tree (6..8: the leaves')
+    Truth input[9];          // the value of depth k's cell
     Truth value[kWorkRegisters];
     bool known[kWorkRegisters] = {};  // a free register's value is value[r]
     bool live[kWorkRegisters] = {};
@@ -126,7 +130,7 @@ struct TreeWriter {
         int ops[9 + kWorkRegisters];
         const Truth* truth[9 + kWorkRegisters];
         int n = 0;
-        for (int k = 0; k < 9; ++k) ops[n] = kInput + k, truth[n++] = &input[k];
+        for (int k = 0; k < 9; ++k) ops[n] = kInput + cell[k], truth[n++] = &input[k];
         for (int r = 0; r < kWorkRegisters; ++r)
             if (live[r] && r != d) ops[n] = r, truth[n++] = &value[r];
         for (int x = 0; x < n; ++x)
@@ -163,8 +167,8 @@ struct TreeWriter {
                 if (r >= 0) return r;
             }
             const int r = take();
-            if (b != 0x00 && b != 0xFF) e.copy(r, kInput + 6), ++copies;
-            e.ternlog(r, kInput + 7, kInput + 8, b);  // constants ignore the inputs
+            if (b != 0x00 && b != 0xFF) e.copy(r, kInput + cell[6]), ++copies;
+            e.ternlog(r, kInput + cell[7], kInput + cell[8], b);  // constants ignore the inputs
             value[r] = target;
             return r;
         }
@@ -182,7 +186,7 @@ struct TreeWriter {
         }
         if (rewrite(a, target)) return a;
         const int b = node(level + 1, hi);
-        e.ternlog(a, b, kInput + level, 0xD8);  // cell ? b : a
+        e.ternlog(a, b, kInput + cell[level], 0xD8);  // cell ? b : a
         for (int i = 0; i < 8; ++i)
             value[a].w[i] =
                 (input[level].w[i] & value[b].w[i]) | (~input[level].w[i] & value[a].w[i]);
@@ -197,14 +201,35 @@ struct TreeWriter {
 std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
 #ifdef TOROID_TABLE_JIT
     if (!cpu_supports(InstructionSet::Avx512)) return nullptr;
+    // The table's bytes: cell k at bit 8 - k of a block's index.
+    std::uint8_t table[64];
+    for (int j = 0; j < 64; ++j) table[j] = std::uint8_t(tree.lo[j] | (tree.hi[j] << 4));
+    // The tree in several orders of the cells (the first the table's own,
+    // the others drawn by a fixed generator, so a table always gets the same
+    // code): the shortest code wins. What a dead register can make, and
+    // which subtrees repeat, depends on the order.
+    std::mt19937 draw(1);
     Emitter e;
-    TreeWriter w{e, {}, {}, {}};
-    for (int j = 0; j < 64; ++j) w.bytes[j] = std::uint8_t(tree.lo[j] | (tree.hi[j] << 4));
-    for (int k = 0; k < 9; ++k) w.input[k] = cell_truth(k);
-    const int out = w.node(0, 0);
-    if (w.exhausted) return nullptr;
-    if (out != 0) e.copy(0, out);
-    e.ret();
+    int copies = 0;
+    for (int order = 0; order < kOrders; ++order) {
+        Emitter candidate;
+        TreeWriter w{candidate, {}, {}, {}, {}};
+        for (int k = 0; k < 9; ++k) w.cell[k] = k;
+        if (order > 0) std::shuffle(w.cell, w.cell + 9, draw);
+        for (int i = 0; i < 512; ++i) {  // block i of the tree's order
+            int t = 0;
+            for (int k = 0; k < 9; ++k) t |= ((i >> (8 - k)) & 1) << (8 - w.cell[k]);
+            if ((table[t >> 3] >> (t & 7)) & 1) w.bytes[i >> 3] |= std::uint8_t(1 << (i & 7));
+        }
+        for (int k = 0; k < 9; ++k) w.input[k] = cell_truth(k);
+        const int out = w.node(0, 0);
+        if (w.exhausted) continue;
+        if (out != 0) candidate.copy(0, out);
+        candidate.ret();
+        if (e.code.empty() || candidate.instructions < e.instructions)
+            e = std::move(candidate), copies = w.copies;
+    }
+    if (e.code.empty()) return nullptr;
 
     const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
     const std::size_t size = (e.code.size() + page - 1) / page * page;
@@ -215,7 +240,7 @@ std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
         munmap(mem, size);
         return nullptr;
     }
-    return std::shared_ptr<const TableJit>(new TableJit(mem, size, w.copies, e.instructions));
+    return std::shared_ptr<const TableJit>(new TableJit(mem, size, copies, e.instructions));
 #else
     (void)tree;
     return nullptr;
