@@ -253,21 +253,22 @@ std::shared_ptr<const TableJit> TableJit::make(const TableTree& tree) {
 // target attribute).
 __attribute__((target("avx512f"))) void TableJit::evaluate(const std::uint64_t (&block)[9][8],
                                                            std::uint64_t (&out)[8]) const {
-    register __m512i c0 asm("xmm16") = _mm512_loadu_si512(block[0]);
-    register __m512i c1 asm("xmm17") = _mm512_loadu_si512(block[1]);
-    register __m512i c2 asm("xmm18") = _mm512_loadu_si512(block[2]);
-    register __m512i c3 asm("xmm19") = _mm512_loadu_si512(block[3]);
-    register __m512i c4 asm("xmm20") = _mm512_loadu_si512(block[4]);
-    register __m512i c5 asm("xmm21") = _mm512_loadu_si512(block[5]);
-    register __m512i c6 asm("xmm22") = _mm512_loadu_si512(block[6]);
-    register __m512i c7 asm("xmm23") = _mm512_loadu_si512(block[7]);
-    register __m512i c8 asm("xmm24") = _mm512_loadu_si512(block[8]);
-    register __m512i next asm("xmm0");
+    register __m512i c0 asm(TOROID_ZMM(16)) = _mm512_loadu_si512(block[0]);
+    register __m512i c1 asm(TOROID_ZMM(17)) = _mm512_loadu_si512(block[1]);
+    register __m512i c2 asm(TOROID_ZMM(18)) = _mm512_loadu_si512(block[2]);
+    register __m512i c3 asm(TOROID_ZMM(19)) = _mm512_loadu_si512(block[3]);
+    register __m512i c4 asm(TOROID_ZMM(20)) = _mm512_loadu_si512(block[4]);
+    register __m512i c5 asm(TOROID_ZMM(21)) = _mm512_loadu_si512(block[5]);
+    register __m512i c6 asm(TOROID_ZMM(22)) = _mm512_loadu_si512(block[6]);
+    register __m512i c7 asm(TOROID_ZMM(23)) = _mm512_loadu_si512(block[7]);
+    register __m512i c8 asm(TOROID_ZMM(24)) = _mm512_loadu_si512(block[8]);
+    register __m512i next asm(TOROID_ZMM(0));
     asm volatile("sub $128, %%rsp\n\tcall *%[code]\n\tadd $128, %%rsp"
                  : "=v"(next)
                  : [code] "r"(code_), "v"(c0), "v"(c1), "v"(c2), "v"(c3), "v"(c4), "v"(c5), "v"(c6),
                    "v"(c7), "v"(c8)
-                 : "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9");
+                 : TOROID_ZMM(1), TOROID_ZMM(2), TOROID_ZMM(3), TOROID_ZMM(4), TOROID_ZMM(5),
+                   TOROID_ZMM(6), TOROID_ZMM(7), TOROID_ZMM(8), TOROID_ZMM(9));
     _mm512_storeu_si512(out, next);
 }
 #else

@@ -72,27 +72,37 @@ class TableJit {
     int instructions_;
 };
 
+// A 512-bit register by number, as each compiler names it for a local
+// register variable and a clobber: GCC knows only the xmm names (for the
+// whole register), clang wants the zmm names for 512-bit values.
+#if defined(__clang__)
+#define TOROID_ZMM(n) "zmm" #n
+#else
+#define TOROID_ZMM(n) "xmm" #n
+#endif
+
 #if defined(__x86_64__) && defined(__AVX512F__)
 // Calls `code` on the nine 512-bit vectors `in` (GCC vector types of 64
 // bytes) in the contract's registers, below the caller's red zone.
 template <class Vec>
 inline __attribute__((always_inline)) Vec call_table_code(const void* code, const Vec (&in)[9]) {
     static_assert(sizeof(Vec) == 64 && kWorkRegisters == 10);
-    register Vec c0 asm("xmm16") = in[0];
-    register Vec c1 asm("xmm17") = in[1];
-    register Vec c2 asm("xmm18") = in[2];
-    register Vec c3 asm("xmm19") = in[3];
-    register Vec c4 asm("xmm20") = in[4];
-    register Vec c5 asm("xmm21") = in[5];
-    register Vec c6 asm("xmm22") = in[6];
-    register Vec c7 asm("xmm23") = in[7];
-    register Vec c8 asm("xmm24") = in[8];
-    register Vec out asm("xmm0");
+    register Vec c0 asm(TOROID_ZMM(16)) = in[0];
+    register Vec c1 asm(TOROID_ZMM(17)) = in[1];
+    register Vec c2 asm(TOROID_ZMM(18)) = in[2];
+    register Vec c3 asm(TOROID_ZMM(19)) = in[3];
+    register Vec c4 asm(TOROID_ZMM(20)) = in[4];
+    register Vec c5 asm(TOROID_ZMM(21)) = in[5];
+    register Vec c6 asm(TOROID_ZMM(22)) = in[6];
+    register Vec c7 asm(TOROID_ZMM(23)) = in[7];
+    register Vec c8 asm(TOROID_ZMM(24)) = in[8];
+    register Vec out asm(TOROID_ZMM(0));
     asm volatile("sub $128, %%rsp\n\tcall *%[code]\n\tadd $128, %%rsp"
                  : "=v"(out)
                  : [code] "r"(code), "v"(c0), "v"(c1), "v"(c2), "v"(c3), "v"(c4), "v"(c5), "v"(c6),
                    "v"(c7), "v"(c8)
-                 : "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9");
+                 : TOROID_ZMM(1), TOROID_ZMM(2), TOROID_ZMM(3), TOROID_ZMM(4), TOROID_ZMM(5),
+                   TOROID_ZMM(6), TOROID_ZMM(7), TOROID_ZMM(8), TOROID_ZMM(9));
     return out;
 }
 #endif
