@@ -35,20 +35,20 @@ TileOutcome step_tile_table_code(const TileKernelArgs& a, std::int64_t tx, std::
         const std::uint64_t* down_row = row_ptr(y0 + 1);
         std::uint64_t* out = a.dst + y0 * a.stride + pos;
         const Shifted up = fetch(row_ptr(y0 - 1)), mid = fetch(row_ptr(y0));
-        register Vec c0 asm("xmm16") = up.west;
-        register Vec c1 asm("xmm17") = up.self;
-        register Vec c2 asm("xmm18") = up.east;
-        register Vec c3 asm("xmm19") = mid.west;
-        register Vec c4 asm("xmm20") = mid.self;
-        register Vec c5 asm("xmm21") = mid.east;
+        register Vec c0 asm(TOROID_ZMM(16)) = up.west;
+        register Vec c1 asm(TOROID_ZMM(17)) = up.self;
+        register Vec c2 asm(TOROID_ZMM(18)) = up.east;
+        register Vec c3 asm(TOROID_ZMM(19)) = mid.west;
+        register Vec c4 asm(TOROID_ZMM(20)) = mid.self;
+        register Vec c5 asm(TOROID_ZMM(21)) = mid.east;
         for (std::int64_t y = y0; y < y1; ++y) {
             const Shifted down = fetch(down_row);
             down_row += a.stride;
             if (down_row == wrap_at) down_row = a.src + pos;
-            register Vec c6 asm("xmm22") = down.west;
-            register Vec c7 asm("xmm23") = down.self;
-            register Vec c8 asm("xmm24") = down.east;
-            register Vec next asm("xmm0");
+            register Vec c6 asm(TOROID_ZMM(22)) = down.west;
+            register Vec c7 asm(TOROID_ZMM(23)) = down.self;
+            register Vec c8 asm(TOROID_ZMM(24)) = down.east;
+            register Vec next asm(TOROID_ZMM(0));
             // Below the red zone, as call_table_code.
             asm volatile(
                 "sub $128, %%rsp\n\tcall *%[code]\n\tadd $128, %%rsp\n\t"
@@ -57,7 +57,8 @@ TileOutcome step_tile_table_code(const TileKernelArgs& a, std::int64_t tx, std::
                 "vmovdqa64 %%zmm23, %%zmm20\n\tvmovdqa64 %%zmm24, %%zmm21"
                 : "=v"(next), "+v"(c0), "+v"(c1), "+v"(c2), "+v"(c3), "+v"(c4), "+v"(c5)
                 : [code] "r"(code), "v"(c6), "v"(c7), "v"(c8)
-                : "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9");
+                : TOROID_ZMM(1), TOROID_ZMM(2), TOROID_ZMM(3), TOROID_ZMM(4), TOROID_ZMM(5),
+                  TOROID_ZMM(6), TOROID_ZMM(7), TOROID_ZMM(8), TOROID_ZMM(9));
             tally.row(a, out, next, mask, y, j0, y == top, y == bottom - 1, int(y - top));
             out += a.stride;
         }
