@@ -132,18 +132,25 @@ void add_lanes(T* dst, const T* a, const T* b, std::int64_t n) {
 // out[x] = e[x] + ... + e[x + span - 1] for x < w, where e holds
 // w + span - 1 entries; s and t are scratch of as many. Sums of 2^b
 // consecutive entries, each pair of the previous, are added in where span
-// has bit b (at the offset the lower bits took).
+// has bit b (at the offset the lower bits took); the first such term is
+// added to the second rather than copied where it is e itself.
 template <typename T>
 void window_lanes(const T* e, std::int64_t w, int span, T* out, T* s, T* t) {
-    const T* cur = e;  // sums of `size` entries, `len` of them valid
+    const T* cur = e;            // sums of `size` entries, `len` of them valid
+    const T* pending = nullptr;  // the first term, not yet in out
     std::int64_t len = w + span - 1, offset = 0;
     bool started = false;
     for (int size = 1; size <= span; size *= 2) {
         if (span & size) {
-            if (!started)
-                std::memcpy(out, cur + offset, std::size_t(w) * sizeof(T));
-            else
-                add_lanes(out, out, cur + offset, w);
+            const T* term = cur + offset;
+            if (started) {
+                add_lanes(out, pending ? pending : out, term, w);
+                pending = nullptr;
+            } else if (cur == e) {
+                pending = term;
+            } else {
+                std::memcpy(out, term, std::size_t(w) * sizeof(T));
+            }
             started = true;
             offset += size;
         }
@@ -154,6 +161,7 @@ void window_lanes(const T* e, std::int64_t w, int span, T* out, T* s, T* t) {
             cur = next;
         }
     }
+    if (pending) std::memcpy(out, pending, std::size_t(w) * sizeof(T));
 }
 
 // Bit k: whether c[k] lies in one of the ranges (64 counts).
@@ -235,21 +243,24 @@ void decide_box_lanes(int r, const LaneRanges<T>& survives, const LaneRanges<T>&
     const int span = 2 * r + 1;
     const std::int64_t n = w + 2 * r;
     const std::uint64_t last_mask = cur.last_word_mask();
-    // Padding columns (x >= w) stay zero: padding bits are zero.
-    std::vector<T> column(std::size_t(words * 64), 0), count(column.size(), 0);
-    const auto len = static_cast<std::size_t>(n);
-    std::vector<T> ext(len), s(len), t(len);
-    T* col = column.data();
+    // The column counts live in ext at offset r, between the r wrapped
+    // cells on each side (ext[i] = column[(i - r) mod w]), refreshed after
+    // each slide. Columns x >= w (whole words) overlap the right-hand
+    // wrapped cells: their bits are zero, so slides leave them as they are.
+    const auto len = static_cast<std::size_t>(std::max(n, r + words * 64) + 64);
+    std::vector<T> ext(len, 0), s(len), t(len), count(std::size_t(words * 64), 0);
+    T* col = ext.data() + r;
     for (std::int64_t dy = -r; dy <= r; ++dy)
         slide_lanes(col, cur.live_row(wrap(y0 + dy, cur.height)), nullptr, words);
     for (std::int64_t y = y0; y < y1; ++y) {
-        // ext[i] = column[(i - r) mod w].
         if (w >= r) {
-            std::memcpy(ext.data() + r, col, std::size_t(w) * sizeof(T));
             std::memcpy(ext.data(), col + (w - r), std::size_t(r) * sizeof(T));
-            std::memcpy(ext.data() + r + w, col, std::size_t(r) * sizeof(T));
+            std::memcpy(col + w, col, std::size_t(r) * sizeof(T));
         } else {
-            for (std::int64_t i = 0; i < n; ++i) ext[std::size_t(i)] = col[wrap(i - r, w)];
+            for (std::int64_t i = 0; i < r; ++i) {
+                ext[std::size_t(i)] = col[wrap(i - r, w)];
+                col[w + i] = col[wrap(i, w)];
+            }
         }
         window_lanes(ext.data(), w, span, count.data(), s.data(), t.data());
         const std::uint64_t* live = cur.live_row(y);
