@@ -164,6 +164,37 @@ void window_lanes(const T* e, std::int64_t w, int span, T* out, T* s, T* t) {
     if (pending) std::memcpy(out, pending, std::size_t(w) * sizeof(T));
 }
 
+// The same for the short windows of 8-bit lanes (span = 2r + 1, r <=
+// kBox8MaxRange) in two passes instead of log2(span) + popcount(span):
+// pair sums s2[i] = e[i] + e[i + 1], then out[x] = e[x] + s2[x + 1] +
+// s2[x + 3] + ... + s2[x + 2r - 1], r + 1 loads a vector held in registers.
+inline void window_pairs(const std::uint8_t* e, std::int64_t w, int r, std::uint8_t* out,
+                         std::uint8_t* s2) {
+    add_lanes(s2, e, e + 1, w + 2 * r - 1);
+    std::int64_t x = 0;
+#if defined(__AVX512BW__)
+    for (; x + 64 <= w; x += 64) {
+        __m512i acc = _mm512_loadu_si512(e + x);
+        for (int k = 0; k < r; ++k)
+            acc = _mm512_add_epi8(acc, _mm512_loadu_si512(s2 + x + 1 + 2 * k));
+        _mm512_storeu_si512(out + x, acc);
+    }
+#elif defined(__AVX2__)
+    for (; x + 32 <= w; x += 32) {
+        __m256i acc = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(e + x));
+        for (int k = 0; k < r; ++k)
+            acc = _mm256_add_epi8(
+                acc, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s2 + x + 1 + 2 * k)));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + x), acc);
+    }
+#endif
+    for (; x < w; ++x) {
+        unsigned acc = e[x];
+        for (int k = 0; k < r; ++k) acc += s2[x + 1 + 2 * k];
+        out[x] = std::uint8_t(acc);
+    }
+}
+
 // Bit k: whether c[k] lies in one of the ranges (64 counts).
 template <typename T>
 std::uint64_t in_lane_ranges(const T* c, const LaneRanges<T>& v) {
@@ -262,7 +293,10 @@ void decide_box_lanes(int r, const LaneRanges<T>& survives, const LaneRanges<T>&
                 col[w + i] = col[wrap(i, w)];
             }
         }
-        window_lanes(ext.data(), w, span, count.data(), s.data(), t.data());
+        if constexpr (sizeof(T) == 1)
+            window_pairs(ext.data(), w, r, count.data(), s.data());
+        else
+            window_lanes(ext.data(), w, span, count.data(), s.data(), t.data());
         const std::uint64_t* live = cur.live_row(y);
         std::uint64_t* out = next + (y - y0) * words;
         for (std::int64_t j = 0; j < words; ++j) {
