@@ -195,6 +195,47 @@ inline void window_pairs(const std::uint8_t* e, std::int64_t w, int r, std::uint
     }
 }
 
+#if defined(__AVX512BW__)
+// With AVX-512BW, 16-bit windows of any width in O(1) a cell: prefix sums
+// p[i] = e[0] + ... + e[i - 1] (mod 2^16; a window's difference is exact as
+// its sum is below 2^16), 32 a vector: a scan within each 128-bit lane, then
+// the totals of the one and two lanes before (the second from the first
+// step's result, which already holds the lane before it), then the running
+// carry. out[x] = p[x + span] - p[x]. p holds n + 1 entries.
+inline void window_prefix16(const std::uint16_t* e, std::int64_t w, int span, std::uint16_t* out,
+                            std::uint16_t* p) {
+    const std::int64_t n = w + span - 1;
+    alignas(64) std::int16_t before1[32], before2[32];
+    for (int j = 0; j < 32; ++j) {
+        before1[j] = std::int16_t(std::max(8 * (j / 8) - 1, 0));
+        before2[j] = std::int16_t(std::max(8 * (j / 8) - 9, 0));
+    }
+    const __m512i idx1 = _mm512_load_si512(before1), idx2 = _mm512_load_si512(before2);
+    const __m512i last = _mm512_set1_epi16(31);
+    __m512i carry = _mm512_setzero_si512();
+    p[0] = 0;
+    std::int64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m512i x = _mm512_loadu_si512(e + i);
+        x = _mm512_add_epi16(x, _mm512_bslli_epi128(x, 2));
+        x = _mm512_add_epi16(x, _mm512_bslli_epi128(x, 4));
+        x = _mm512_add_epi16(x, _mm512_bslli_epi128(x, 8));
+        x = _mm512_add_epi16(x, _mm512_maskz_permutexvar_epi16(0xFFFFFF00u, idx1, x));
+        x = _mm512_add_epi16(x, _mm512_maskz_permutexvar_epi16(0xFFFF0000u, idx2, x));
+        x = _mm512_add_epi16(x, carry);
+        _mm512_storeu_si512(p + i + 1, x);
+        carry = _mm512_permutexvar_epi16(last, x);
+    }
+    std::uint16_t sum = p[i];
+    for (; i < n; ++i) p[i + 1] = sum = std::uint16_t(sum + e[i]);
+    std::int64_t x = 0;
+    for (; x + 32 <= w; x += 32)
+        _mm512_storeu_si512(
+            out + x, _mm512_sub_epi16(_mm512_loadu_si512(p + x + span), _mm512_loadu_si512(p + x)));
+    for (; x < w; ++x) out[x] = std::uint16_t(p[x + span] - p[x]);
+}
+#endif
+
 // Bit k: whether c[k] lies in one of the ranges (64 counts).
 template <typename T>
 std::uint64_t in_lane_ranges(const T* c, const LaneRanges<T>& v) {
@@ -296,7 +337,11 @@ void decide_box_lanes(int r, const LaneRanges<T>& survives, const LaneRanges<T>&
         if constexpr (sizeof(T) == 1)
             window_pairs(ext.data(), w, r, count.data(), s.data());
         else
+#if defined(__AVX512BW__)
+            window_prefix16(ext.data(), w, span, count.data(), s.data());
+#else
             window_lanes(ext.data(), w, span, count.data(), s.data(), t.data());
+#endif
         const std::uint64_t* live = cur.live_row(y);
         std::uint64_t* out = next + (y - y0) * words;
         for (std::int64_t j = 0; j < words; ++j) {
