@@ -176,5 +176,23 @@ TEST(LargerThanLifeBackend, BoscoAndLargeRanges) {
                              testing::random_state_grid(13, 11, 3, 0.5, rng()), 2, 1);
 }
 
+// Box counts run in 8-bit lanes up to range 7 and 16-bit lanes up to 127
+// ((2r + 1)^2 must fit), 32-bit prefix sums beyond: each side of both
+// limits, on widths that are not whole vectors, with counts near the top of
+// the lane (a dense soup, short tori counting rows several times).
+TEST(LargerThanLifeBackend, BoxCountsOnEachSideOfTheLaneLimits) {
+    std::mt19937_64 rng(77);
+    expect_matches_reference(Rule::parse("R7,C0,M1,S150..225,B160..200,NM"),
+                             testing::random_state_grid(97, 40, 2, 0.85, rng()), 2, 2);
+    expect_matches_reference(Rule::parse("R7,C0,M0,S1..40,B20..60,NM"),
+                             testing::random_state_grid(200, 9, 2, 0.3, rng()), 1, 2);
+    expect_matches_reference(Rule::parse("R8,C3,M1,S200..289,B210..260,NM"),
+                             testing::random_state_grid(71, 50, 3, 0.85, rng()), 2, 2);
+    expect_matches_reference(Rule::parse("R127,C0,M1,S60000..65025,B58000..64000,NM"),
+                             testing::random_state_grid(263, 6, 2, 0.93, rng()), 2, 1);
+    expect_matches_reference(Rule::parse("R128,C0,M1,S60000..66049,B58000..64000,NM"),
+                             testing::random_state_grid(259, 5, 2, 0.93, rng()), 2, 1);
+}
+
 }  // namespace
 }  // namespace toroid

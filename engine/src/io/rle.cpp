@@ -219,6 +219,30 @@ Pattern parse_rle(std::string_view text, std::string_view source) {
     TextPos count_pos, here{line_no, 1};
     bool at_line_start = true;
     for (; pos < text.size(); ++pos) {
+        // Most of a soup's text: "b", "o" or a one-digit count before one,
+        // inside the grid. Taken without branching on the digit (random in a
+        // soup); anything else goes the general way below.
+        if (count < 0 && pos + 1 < text.size()) {
+            const unsigned d = unsigned(text[pos] - '1');  // '1'..'9': 0..8
+            const bool digit = d < 9;
+            const char tag = digit ? text[pos + 1] : text[pos];
+            const std::int64_t n = digit ? std::int64_t(d) + 1 : 1;
+            bool taken = true;
+            if (tag == 'b' || tag == '.') {
+                x = std::min(x + n, kMaxCount * 2);
+            } else if ((tag == 'o' || tag == 'A') && y < h && x + n <= w) {
+                fill_run(p.cells, x, y, n);
+                x += n;
+            } else {
+                taken = false;
+            }
+            if (taken) {
+                pos += std::size_t(digit);
+                here.column += 1 + std::int64_t(digit);
+                at_line_start = false;
+                continue;
+            }
+        }
         const char c = text[pos];
         const TextPos at = here;
         if (c == '\n') {

@@ -12,6 +12,8 @@
 //   * Moore (a box): H(y)[x] = the 2r + 1 cells of row y around x, and the
 //     box count V(y) = sum of H over rows y - r .. y + r, slid down a row at a
 //     time (V += H(y + r + 1) - H(y - r)): O(1) per cell for any r;
+//     (ranges up to 127 in 8- or 16-bit lanes without prefix sums:
+//     multistate_box16.inl);
 //   * other shapes (rows of runs [lo(dy), hi(dy)]): a ring of the 2r + 1
 //     prefix rows, O(r) per cell.
 // The count includes the cell itself; the rule's tables say, per count,
@@ -25,6 +27,7 @@
 #endif
 
 #include "../multistate_planes.hpp"
+#include "multistate_box16.inl"
 #include "toroid/core/torus_geometry.hpp"
 
 namespace toroid::detail {
@@ -39,6 +42,9 @@ struct RangeTables {
     // Inclusive ranges of the count including the cell: born (dead cell) and
     // survives (live cell).
     std::vector<std::pair<int, int>> born, survives;
+    // The same in lanes, for decide_box_lanes.
+    LaneRanges<std::uint8_t> born8, survives8;
+    LaneRanges<std::uint16_t> born16, survives16;
 };
 
 // Row y's live cells, extended by r on each side (wrapping), as prefix
@@ -322,8 +328,16 @@ DecideRows TOROID_MULTISTATE_RANGE_NAME(const Rule& rule) {
     t.born = g.birth;
     for (auto [lo, hi] : g.survive)
         t.survives.push_back(g.middle ? std::pair{lo, hi} : std::pair{lo + 1, hi + 1});
+    t.born8 = clamp_ranges<std::uint8_t>(t.born);
+    t.survives8 = clamp_ranges<std::uint8_t>(t.survives);
+    t.born16 = clamp_ranges<std::uint16_t>(t.born);
+    t.survives16 = clamp_ranges<std::uint16_t>(t.survives);
     return [t](const StatePlanes& cur, std::int64_t y0, std::int64_t y1, std::uint64_t* next) {
-        if (t.box)
+        if (t.box && t.range <= kBox8MaxRange)
+            decide_box_lanes(t.range, t.survives8, t.born8, cur, y0, y1, next);
+        else if (t.box && t.range <= kBox16MaxRange)
+            decide_box_lanes(t.range, t.survives16, t.born16, cur, y0, y1, next);
+        else if (t.box)
             decide_box(t, cur, y0, y1, next);
         else
             decide_runs(t, cur, y0, y1, next);
