@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in the sanitizer build (build-san, set up by
-# scripts/configure-sanitizer.sh: clang, ASan + UBSan, the whole engine
-# instrumented for coverage) and runs each for N seconds (default 20) on a
-# scratch copy of its seed corpus: the rule and pattern parsers, Golly rule
-# files, the macrocell reader, sweep result files.
+# Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz and runs
+# each for N seconds (default 20) on a scratch copy of its seed corpus: the
+# rule and pattern parsers, Golly rule files, the macrocell reader, sweep
+# result files.
 #   scripts/run-fuzz.sh [seconds]
 # Exits non-zero when a fuzzer finds a crash; the reproducer (crash-*,
-# oom-*, timeout-*) is left in build-san/artifacts/<target>/.
+# oom-*, timeout-*) is left in build-fuzz/artifacts/<target>/.
 set -euo pipefail
 
 SECONDS_PER_TARGET="${1:-20}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD="$ROOT/build-san"
+BUILD="$ROOT/build-fuzz"
 JOBS="${JOBS:-2}"
 
-# CI has configured and built it already (its sanitizer tests); configuring
-# again is cheap and leaves the objects as they are.
-bash "$ROOT/scripts/configure-sanitizer.sh" "$BUILD"
+# The engine is instrumented for coverage and sanitizers too, not only the
+# fuzz entry points (fuzzer-no-link: coverage hooks without a second main).
+cmake -S "$ROOT" -B "$BUILD" \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+    -DTOROID_FUZZ=ON -DTOROID_CUDA=OFF -DTOROID_TESTS=OFF -DTOROID_BENCH=OFF >/dev/null
 TARGETS=(rule rule_file pattern macrocell sweep_file)
 cmake --build "$BUILD" -j"$JOBS" --target "${TARGETS[@]/#/fuzz_}"
 

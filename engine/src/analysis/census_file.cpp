@@ -171,32 +171,10 @@ CensusFile parse_census_file(std::string_view text, const std::string& name) {
 
 CensusWriter::CensusWriter(const std::string& path, const CensusFileHeader& header, bool resume,
                            std::uint64_t keep_bytes)
-    : path_(path) {
-    if (resume) {
-        std::error_code ec;
-        std::filesystem::resize_file(path, keep_bytes, ec);
-        if (ec) throw std::runtime_error("cannot truncate " + path + ": " + ec.message());
-        file_ = std::fopen(path.c_str(), "ab");
-    } else {
-        file_ = std::fopen(path.c_str(), "wb");
-    }
-    if (!file_)
-        throw InputError("cannot write the census to " + path + ": " + std::strerror(errno));
-    if (!resume) {
-        const std::string line = json_text(header.json()) + "\n";
-        std::fwrite(line.data(), 1, line.size(), file_);
-        std::fflush(file_);
-    }
-}
-
-CensusWriter::~CensusWriter() {
-    if (file_) std::fclose(file_);
-}
+    : out_(path, "the census", json_text(header.json()), resume, keep_bytes) {}
 
 void CensusWriter::append(std::uint64_t block, std::uint64_t first, const CensusTally& t) {
-    const std::string line = json_text(census_block_json(block, first, t)) + "\n";
-    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
-        throw std::runtime_error("writing " + path_ + " failed: " + std::strerror(errno));
+    out_.append(json_text(census_block_json(block, first, t)));
 }
 
 }  // namespace toroid

@@ -127,32 +127,10 @@ SweepFile parse_sweep_file(std::string_view text, const std::string& name) {
 
 SweepWriter::SweepWriter(const std::string& path, const SweepHeader& header, bool resume,
                          std::uint64_t keep_bytes)
-    : path_(path) {
-    if (resume) {
-        std::error_code ec;
-        std::filesystem::resize_file(path, keep_bytes, ec);
-        if (ec) throw std::runtime_error("cannot truncate " + path + ": " + ec.message());
-        file_ = std::fopen(path.c_str(), "ab");
-    } else {
-        file_ = std::fopen(path.c_str(), "wb");
-    }
-    if (!file_)
-        throw InputError("cannot write sweep results to " + path + ": " + std::strerror(errno));
-    if (!resume) {
-        const std::string line = header_line(header) + "\n";
-        std::fwrite(line.data(), 1, line.size(), file_);
-        std::fflush(file_);
-    }
-}
-
-SweepWriter::~SweepWriter() {
-    if (file_) std::fclose(file_);
-}
+    : out_(path, "sweep results", header_line(header), resume, keep_bytes) {}
 
 void SweepWriter::append(const RuleCensus& c) {
-    const std::string line = json_text(to_json(c)) + "\n";
-    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
-        throw std::runtime_error("writing " + path_ + " failed: " + std::strerror(errno));
+    out_.append(json_text(to_json(c)));
 }
 
 SweepMerge merge_sweep_files(const std::vector<std::string>& paths) {

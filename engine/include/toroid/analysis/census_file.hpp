@@ -30,6 +30,7 @@
 #include <string_view>
 
 #include "toroid/analysis/haul.hpp"
+#include "toroid/io/json_lines_writer.hpp"
 
 namespace toroid {
 
@@ -65,14 +66,10 @@ class CensusWriter {
     // the header to a new file.
     CensusWriter(const std::string& path, const CensusFileHeader& header, bool resume,
                  std::uint64_t keep_bytes);
-    ~CensusWriter();
-    CensusWriter(const CensusWriter&) = delete;
-    CensusWriter& operator=(const CensusWriter&) = delete;
     void append(std::uint64_t block, std::uint64_t first, const CensusTally& t);
 
   private:
-    std::string path_;
-    std::FILE* file_ = nullptr;
+    JsonLinesWriter out_;
 };
 
 }  // namespace toroid

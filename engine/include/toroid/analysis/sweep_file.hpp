@@ -27,6 +27,7 @@
 
 #include "toroid/analysis/census.hpp"
 #include "toroid/analysis/sweep.hpp"
+#include "toroid/io/json_lines_writer.hpp"
 
 namespace toroid {
 
@@ -61,14 +62,10 @@ class SweepWriter {
     // truncates the file to `keep_bytes` and appends.
     SweepWriter(const std::string& path, const SweepHeader& header, bool resume,
                 std::uint64_t keep_bytes);
-    ~SweepWriter();
-    SweepWriter(const SweepWriter&) = delete;
-    SweepWriter& operator=(const SweepWriter&) = delete;
     void append(const RuleCensus& c);
 
   private:
-    std::string path_;
-    std::FILE* file_ = nullptr;
+    JsonLinesWriter out_;
 };
 
 // Shards with equal family and settings, joined and ordered by rule index,
