@@ -123,15 +123,7 @@ void census(CensusCliOptions o) {
     SoupCensusRunner probe(rule, co);  // InputError for rules the census cannot run
 
     Cluster cluster = Cluster::from_environment();
-    auto [shard_i, shard_n] =
-        o.shard.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 1} : parse_shard(o.shard);
-    if (cluster.size() > 1) {
-        if (!o.shard.empty())
-            throw InputError("--shard cannot be combined with mpirun: the ranks are the shards");
-        shard_i = std::uint64_t(cluster.rank());
-        shard_n = std::uint64_t(cluster.size());
-        if (!o.out.empty()) o.out += "." + std::to_string(cluster.rank());
-    }
+    const auto [shard_i, shard_n] = cluster.shard(o.shard, o.out);
     if (!o.out.empty()) check_output_file(o.out, "--out");
     CensusFileHeader header;
     header.rule = catagolue_rule(rule);

@@ -138,8 +138,13 @@ void sweep(SweepCliOptions o) {
     const RuleFamily family = make_family(o);
     check_outputs(o);
     SweepOptions so;
-    so.soup = SoupConfig{soup.width,   soup.height, o.density, torus.width,
-                         torus.height, o.max_gens,  o.run.seed};
+    so.soup.soup_width = soup.width;
+    so.soup.soup_height = soup.height;
+    so.soup.density = o.density;
+    so.soup.torus_width = torus.width;
+    so.soup.torus_height = torus.height;
+    so.soup.max_gens = o.max_gens;
+    so.soup.seed = o.run.seed;
     if (!o.root.empty()) {
         // apgsearch's soups, run as `toroid census` runs them.
         if (o.root.find_first_of(" \t\n/") != std::string::npos)
@@ -158,17 +163,7 @@ void sweep(SweepCliOptions o) {
     so.batch = o.batch;
 
     Cluster cluster = Cluster::from_environment();
-    auto [shard_i, shard_n] =
-        o.shard.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 1} : parse_shard(o.shard);
-    if (cluster.size() > 1) {
-        if (!o.shard.empty())
-            throw InputError("--shard cannot be combined with mpirun: the ranks are the shards");
-        shard_i = std::uint64_t(cluster.rank());
-        shard_n = std::uint64_t(cluster.size());
-        // Each rank keeps its own file (FILE.0, FILE.1, ...): resumable per
-        // rank, joined with `toroid sweep merge`.
-        if (!o.out.empty()) o.out += "." + std::to_string(cluster.rank());
-    }
+    const auto [shard_i, shard_n] = cluster.shard(o.shard, o.out);
     if (!o.out.empty()) check_output_file(o.out, "--out");
     // Never materialised: a family may hold 2^40 rules (rule_index_set.hpp).
     RuleIndexSet indices = RuleIndexSet::shard_of(family.size(), shard_i, shard_n);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cluster_plugin.hpp"
+#include "toroid/analysis/sweep_file.hpp"  // parse_shard
 #include "toroid/error.hpp"
 
 namespace toroid::cli {
@@ -69,6 +70,17 @@ void end_cluster_job(int code) {
 std::vector<std::string> Cluster::gather(const std::string& mine) const {
     if (size_ == 1) return {mine};
     return plugin->gather(mine, rank_, size_);
+}
+
+std::pair<std::uint64_t, std::uint64_t> Cluster::shard(const std::string& shard_option,
+                                                       std::string& out) const {
+    if (size_ == 1)
+        return shard_option.empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 1}
+                                    : parse_shard(shard_option);
+    if (!shard_option.empty())
+        throw InputError("--shard cannot be combined with mpirun: the ranks are the shards");
+    if (!out.empty()) out += "." + std::to_string(rank_);
+    return {std::uint64_t(rank_), std::uint64_t(size_)};
 }
 
 double Cluster::max(double value) const {

@@ -12,7 +12,9 @@
 // bad input): mpirun then stops every rank and exits with that status.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace toroid::cli {
@@ -25,6 +27,13 @@ class Cluster {
     // Rank 0 receives every rank's text in rank order; other ranks get {}.
     std::vector<std::string> gather(const std::string& mine) const;
     double max(double value) const;  // the largest value over the ranks
+    // The shard (i, N) this process runs in a sharded command (sweep,
+    // census): `shard_option` ("i/N", or "" for 0/1); under mpirun its rank
+    // of the job's size instead (--shard is then refused), and a non-empty
+    // `out` file becomes out.<rank>: each rank keeps its own resumable file,
+    // joined afterwards with the command's `merge`.
+    std::pair<std::uint64_t, std::uint64_t> shard(const std::string& shard_option,
+                                                  std::string& out) const;
 
   private:
     int rank_ = 0, size_ = 1;

@@ -144,8 +144,13 @@ nb::dict sweep(const std::string& family_text, const std::vector<std::string>& r
     if (sample) family = family.random_sample(*sample, seed);
 
     SweepOptions so;
-    so.soup = SoupConfig{soup_size.first, soup_size.second, density, torus.first,
-                         torus.second,    max_gens,         seed};
+    so.soup.soup_width = soup_size.first;
+    so.soup.soup_height = soup_size.second;
+    so.soup.density = density;
+    so.soup.torus_width = torus.first;
+    so.soup.torus_height = torus.second;
+    so.soup.max_gens = max_gens;
+    so.soup.seed = seed;
     so.soups = soups;
     so.backend = backend;
     so.threads = threads;

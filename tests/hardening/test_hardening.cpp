@@ -418,7 +418,13 @@ TEST(SweepFile, MergeNamesTheRulesNoFileHolds) {
 
 TEST(Sweep, PlanRefusesABatchThatCannotFit) {
     SweepOptions o;
-    o.soup = SoupConfig{16, 16, 0.5, 256, 256, 4000, 1};
+    o.soup.soup_width = 16;
+    o.soup.soup_height = 16;
+    o.soup.density = 0.5;
+    o.soup.torus_width = 256;
+    o.soup.torus_height = 256;
+    o.soup.max_gens = 4000;
+    o.soup.seed = 1;
     o.soups = 1;
     o.backend = "cpu";
     o.batch = 1'000'000'000'000ull;

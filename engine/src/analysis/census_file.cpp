@@ -119,23 +119,8 @@ CensusFile read_census_file(const std::string& path) {
 CensusFile parse_census_file(std::string_view text, const std::string& name) {
     CensusFile f;
     std::uint64_t shard_i = 0, shard_n = 1;
-    std::size_t pos = 0;
-    std::uint64_t line_number = 0;
-    while (pos < text.size()) {
-        const std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos) {  // a partial last line: the run was killed mid-write
-            f.dropped_bytes = text.size() - pos;
-            break;
-        }
-        ++line_number;
-        const std::string where = name + ":" + std::to_string(line_number) + ": ";
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(text.substr(pos, end - pos));
-        } catch (const nlohmann::json::exception& e) {
-            throw InputError(where + "not a census line (" + e.what() + ")");
-        }
-        try {
+    const JsonLinesExtent e = for_each_json_line(
+        text, name, "census line", [&](const nlohmann::json& j, std::uint64_t line_number) {
             if (line_number == 1) {
                 f.header = read_header(j);
                 std::tie(shard_i, shard_n) = parse_shard(f.header.shard);
@@ -159,13 +144,10 @@ CensusFile parse_census_file(std::string_view text, const std::string& name) {
                 if (f.blocks.count(b)) throw InputError("block " + std::to_string(b) + " twice");
                 f.blocks.emplace(b, std::move(t));
             }
-        } catch (const InputError& e) {
-            throw InputError(where + e.what());
-        }
-        pos = end + 1;
-        f.valid_bytes = pos;
-    }
-    if (line_number == 0) throw InputError(name + ": empty census file (no header line)");
+        });
+    if (e.lines == 0) throw InputError(name + ": empty census file (no header line)");
+    f.valid_bytes = e.valid_bytes;
+    f.dropped_bytes = e.dropped_bytes;
     return f;
 }
 

@@ -74,24 +74,8 @@ SweepFile parse_sweep_file(std::string_view text, const std::string& name) {
     SweepFile f;
     std::uint64_t shard_i = 0, shard_n = 1;
     std::map<std::uint64_t, std::size_t> seen;  // rule index -> position in f.rules
-    std::size_t pos = 0;
-    std::uint64_t line_number = 0;
-    while (pos < text.size()) {
-        const std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos) {  // a partial last line: the run was killed mid-write
-            f.dropped_bytes = text.size() - pos;
-            break;
-        }
-        ++line_number;
-        const std::string where = name + ":" + std::to_string(line_number) + ": ";
-        const std::string_view line = text.substr(pos, end - pos);
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::exception& e) {
-            throw InputError(where + "not a sweep result line (" + e.what() + ")");
-        }
-        try {
+    const JsonLinesExtent e = for_each_json_line(
+        text, name, "sweep result line", [&](const nlohmann::json& j, std::uint64_t line_number) {
             if (line_number == 1) {
                 read_header(j, f);
                 std::tie(shard_i, shard_n) = parse_shard(f.header.shard);
@@ -115,13 +99,10 @@ SweepFile parse_sweep_file(std::string_view text, const std::string& name) {
                     f.rules.push_back(std::move(c));
                 }
             }
-        } catch (const InputError& e) {
-            throw InputError(where + e.what());
-        }
-        pos = end + 1;
-        f.valid_bytes = pos;
-    }
-    if (line_number == 0) throw InputError(name + ": empty sweep file (no header line)");
+        });
+    if (e.lines == 0) throw InputError(name + ": empty sweep file (no header line)");
+    f.valid_bytes = e.valid_bytes;
+    f.dropped_bytes = e.dropped_bytes;
     return f;
 }
 

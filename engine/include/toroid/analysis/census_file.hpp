@@ -30,7 +30,7 @@
 #include <string_view>
 
 #include "toroid/analysis/haul.hpp"
-#include "toroid/io/json_lines_writer.hpp"
+#include "toroid/io/json_lines_file.hpp"
 
 namespace toroid {
 

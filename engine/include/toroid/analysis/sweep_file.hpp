@@ -27,7 +27,7 @@
 
 #include "toroid/analysis/census.hpp"
 #include "toroid/analysis/sweep.hpp"
-#include "toroid/io/json_lines_writer.hpp"
+#include "toroid/io/json_lines_file.hpp"
 
 namespace toroid {
 

@@ -1,5 +1,5 @@
-// The append side of resumable result files (toroid/io/json_lines_writer.hpp).
-#include "toroid/io/json_lines_writer.hpp"
+// Resumable JSON-lines result files (toroid/io/json_lines_file.hpp).
+#include "toroid/io/json_lines_file.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -9,6 +9,36 @@
 #include "toroid/error.hpp"
 
 namespace toroid {
+
+JsonLinesExtent for_each_json_line(
+    std::string_view text, const std::string& name, const std::string& what_line,
+    const std::function<void(const nlohmann::json&, std::uint64_t)>& each) {
+    JsonLinesExtent e;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) {  // a partial last line: the run was killed mid-write
+            e.dropped_bytes = text.size() - pos;
+            break;
+        }
+        ++e.lines;
+        const std::string where = name + ":" + std::to_string(e.lines) + ": ";
+        nlohmann::json j;
+        try {
+            j = nlohmann::json::parse(text.substr(pos, end - pos));
+        } catch (const nlohmann::json::exception& ex) {
+            throw InputError(where + "not a " + what_line + " (" + ex.what() + ")");
+        }
+        try {
+            each(j, e.lines);
+        } catch (const InputError& ex) {
+            throw InputError(where + ex.what());
+        }
+        pos = end + 1;
+        e.valid_bytes = pos;
+    }
+    return e;
+}
 
 JsonLinesWriter::JsonLinesWriter(const std::string& path, const std::string& what,
                                  const std::string& header_line, bool resume,
