@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "toroid/analysis/power_growth.hpp"
+#include "toroid/analysis/soup_census.hpp"
 #include "toroid/core/rule.hpp"
 #include "toroid/error.hpp"
 #include "toroid/hashlife/hashlife_backend.hpp"
@@ -232,6 +233,59 @@ TEST(PowerGrowth, BoundsStopTheRunWithAReason) {
     o = {};
     o.side = 1 << 18;
     EXPECT_THROW(powerlyse(Rule::parse("B3/S23"), cells_of({"ooo"}), o), InputError);
+}
+
+Grid grid_of(const std::vector<std::string>& rows) {
+    std::int64_t w = 0;
+    for (const auto& r : rows) w = std::max(w, std::int64_t(r.size()));
+    Grid g(w, std::int64_t(rows.size()));
+    for (const Cell& c : cells_of(rows)) g.set(c.x, c.y, true);
+    return g;
+}
+
+TEST(CensusPowerGrowth, HighLifeReplicatorByItsAge) {
+    // The replicator neither settles nor grows linearly: the census codes it
+    // by the power test, as it is when the soup is coded. Stopped at 600
+    // generations it is tested at 856 (lifelib: 1.8388, 1.5314, zz_LINEAR);
+    // left to run, its copies reach the 4096^2 torus's edge near 11800
+    // (lifelib at 11800: 1.6157, 1.3312, zz_REPLICATOR).
+    const Rule highlife = Rule::parse("B36/S23");
+    CensusOptions o;
+    o.max_generations = 600;
+    SoupCensusRunner young(highlife, o);
+    const SoupCensus a = young.run_pattern(grid_of(kReplicator));
+    EXPECT_FALSE(a.settled);
+    EXPECT_EQ(a.generations, 600u);
+    EXPECT_EQ(a.objects, std::vector<std::string>{"zz_LINEAR"});
+    SoupCensusRunner old(highlife, CensusOptions{});
+    const SoupCensus b = old.run_pattern(grid_of(kReplicator));
+    EXPECT_FALSE(b.settled);
+    EXPECT_GT(b.generations, 11000u);
+    EXPECT_LT(b.generations, 12500u);
+    EXPECT_EQ(b.objects, std::vector<std::string>{"zz_REPLICATOR"});
+    EXPECT_EQ(b.retries, 0);
+}
+
+TEST(CensusPowerGrowth, PathologicalSoupIsRetriedUntilItSettles) {
+    // The R-pentomino stopped at 100 generations: its chaotic part neither
+    // repeats nor grows (it settles at 1103), so the power test says
+    // PATHOLOGICAL; one retry 10000 generations on finds it settled, and
+    // the census is the one of a run long enough to settle at once.
+    const Grid r_pentomino = grid_of({".oo", "oo.", ".o."});
+    const Rule life = Rule::parse("B3/S23");
+    CensusOptions o;
+    o.max_generations = 100;
+    SoupCensusRunner early(life, o);
+    const SoupCensus a = early.run_pattern(r_pentomino);
+    SoupCensusRunner late(life, CensusOptions{});
+    const SoupCensus b = late.run_pattern(r_pentomino);
+    EXPECT_TRUE(b.settled);
+    EXPECT_EQ(b.retries, 0);
+    EXPECT_TRUE(a.settled);
+    EXPECT_EQ(a.retries, 1);
+    EXPECT_EQ(a.objects, b.objects);
+    EXPECT_EQ(std::count(a.objects.begin(), a.objects.end(), "xq4_153"), 6);
+    EXPECT_EQ(std::count(a.objects.begin(), a.objects.end(), "PATHOLOGICAL"), 0);
 }
 
 }  // namespace
