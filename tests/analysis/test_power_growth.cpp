@@ -288,5 +288,28 @@ TEST(CensusPowerGrowth, PathologicalSoupIsRetriedUntilItSettles) {
     EXPECT_EQ(std::count(a.objects.begin(), a.objects.end(), "PATHOLOGICAL"), 0);
 }
 
+TEST(CensusPowerGrowth, RetriedWithALinearGrowthPresent) {
+    // A block-laying switch engine with an acorn 400 cells away, stopped at
+    // 3000 generations: the engine is yl, the acorn's chaos (it settles at
+    // 5206) PATHOLOGICAL. apgsearch retries whether or not a yl object is
+    // present; 10000 generations on the acorn has settled.
+    const std::vector<std::string> engine = {"ooo.o", "o....", "...oo", ".oo.o", "o.o.o"};
+    const std::vector<std::string> acorn = {".o.....", "...o...", "oo..ooo"};
+    Grid g(410, 5);
+    for (const Cell& c : cells_of(engine)) g.set(c.x, c.y, true);
+    for (const Cell& c : cells_of(acorn)) g.set(403 + c.x, c.y, true);
+    CensusOptions o;
+    o.max_generations = 3000;
+    SoupCensusRunner runner(Rule::parse("B3/S23"), o);
+    const SoupCensus r = runner.run_pattern(g);
+    EXPECT_FALSE(r.settled);
+    EXPECT_EQ(r.retries, 1);
+    EXPECT_EQ(std::count(r.objects.begin(), r.objects.end(),
+                         "yl144_1_16_afb5f3db909e60548f086e22ee3353ac"),
+              1);
+    EXPECT_EQ(std::count(r.objects.begin(), r.objects.end(), "PATHOLOGICAL"), 0);
+    for (const std::string& code : r.objects) EXPECT_NE(code.rfind("zz_", 0), 0u) << code;
+}
+
 }  // namespace
 }  // namespace toroid
