@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz and runs
 # each for N seconds (default 20) on a scratch copy of its seed corpus: the
 # rule and pattern parsers, Golly rule files, the macrocell reader, sweep
-# result files.
+# and census result files.
 #   scripts/run-fuzz.sh [seconds]
 # Exits non-zero when a fuzzer finds a crash; the reproducer (crash-*,
 # oom-*, timeout-*) is left in build-fuzz/artifacts/<target>/.
@@ -21,7 +21,7 @@ cmake -S "$ROOT" -B "$BUILD" \
     -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DTOROID_FUZZ=ON -DTOROID_CUDA=OFF -DTOROID_TESTS=OFF -DTOROID_BENCH=OFF >/dev/null
-TARGETS=(rule rule_file pattern macrocell sweep_file)
+TARGETS=(rule rule_file pattern macrocell sweep_file census_file)
 cmake --build "$BUILD" -j"$JOBS" --target "${TARGETS[@]/#/fuzz_}"
 
 status=0
