@@ -149,8 +149,10 @@ CensusFileHeader read_header(const nlohmann::json& j) {
     if (c.block == 0) throw InputError("field 'block' is 0: expected at least 1 soup a block");
     if (c.soups == 0) throw InputError("field 'soups' is 0: expected a census of 1 soup or more");
     if (c.soups > std::numeric_limits<std::uint64_t>::max() - c.first)
-        throw InputError("fields 'first' + 'soups' are " + std::to_string(c.first) + " + " +
-                         std::to_string(c.soups) + ": the last soup's index overflows 64 bits");
+        throw InputError(
+            "fields 'first' + 'soups' are " + std::to_string(c.first) + " + " +
+            std::to_string(c.soups) +
+            ": their sum overflows 64 bits (toroid census refuses such a --first + --soups)");
     if (c.rule.empty() || c.rule.find_first_of(" \t\r\n") != std::string::npos)
         throw InputError("field 'rule' is " + shown_key(c.rule) +
                          ": expected a rule as Catagolue names it (e.g. b3s23)");
