@@ -21,7 +21,7 @@ else
     BUILD="$ROOT/build-fuzz"
     bash "$ROOT/scripts/configure-sanitizer.sh" "$BUILD" -DTOROID_FUZZ=ON -DTOROID_TESTS=OFF
 fi
-TARGETS=(rule rule_file pattern macrocell sweep_file)
+TARGETS=(rule rule_file pattern macrocell sweep_file census_file)
 cmake --build "$BUILD" -j"$JOBS" --target "${TARGETS[@]/#/fuzz_}"
 
 status=0
