@@ -56,16 +56,20 @@ TEST(CensusFile, BlocksRoundTripAndATornLineIsDropped) {
     EXPECT_EQ(f.dropped_bytes, torn.size());
 }
 
+// What reading a file of header h and one block says: the InputError's
+// text, or "no error".
+std::string block_error(const CensusFileHeader& h, const nlohmann::json& block) {
+    try {
+        parse_census_file(line(h.json()) + line(block), "c.jsonl");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
 TEST(CensusFile, BadLinesNameFileLineAndField) {
     const CensusFileHeader h = header();
-    auto error_of = [&](const nlohmann::json& block) {
-        try {
-            parse_census_file(line(h.json()) + line(block), "c.jsonl");
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
-    };
+    auto error_of = [&](const nlohmann::json& block) { return block_error(h, block); };
     nlohmann::json good = census_block_json(1, 120, tally(120, 20));
     EXPECT_EQ(error_of(good), "no error");
     nlohmann::json j = good;
@@ -95,14 +99,7 @@ TEST(CensusFile, BadLinesNameFileLineAndField) {
 // apgcodes (the haul writes them one to a line, unquoted).
 TEST(CensusFile, SamplesAndObjectCodesAreChecked) {
     const CensusFileHeader h = header();
-    auto error_of = [&](const nlohmann::json& block) {
-        try {
-            parse_census_file(line(h.json()) + line(block), "c.jsonl");
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
-    };
+    auto error_of = [&](const nlohmann::json& block) { return block_error(h, block); };
     const nlohmann::json good = census_block_json(1, 120, tally(120, 20));
     nlohmann::json j = good;
     j["samples"]["xs4_33"] = {123, 120};

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "picture.hpp"
 #include "toroid/analysis/linear_growth.hpp"
 #include "toroid/analysis/soup_census.hpp"
 #include "toroid/core/rule.hpp"
@@ -16,21 +17,8 @@
 namespace toroid {
 namespace {
 
-std::vector<Cell> cells_of(const std::vector<std::string>& rows) {
-    std::vector<Cell> cells;
-    for (std::size_t y = 0; y < rows.size(); ++y)
-        for (std::size_t x = 0; x < rows[y].size(); ++x)
-            if (rows[y][x] == 'o') cells.push_back({std::int64_t(x), std::int64_t(y)});
-    return cells;
-}
-
-Grid grid_of(const std::vector<std::string>& rows) {
-    std::int64_t w = 0;
-    for (const auto& r : rows) w = std::max(w, std::int64_t(r.size()));
-    Grid g(w, std::int64_t(rows.size()));
-    for (const Cell& c : cells_of(rows)) g.set(c.x, c.y, true);
-    return g;
-}
+using testing::cells_of_picture;
+using testing::grid_of_picture;
 
 // Gosper's glider gun (written out here from its well-known shape).
 const std::vector<std::string> kGosperGun = {
@@ -71,7 +59,7 @@ TEST(LinearGrowth, PeriodicQuadraticAndShortRecordsAreNot) {
 }
 
 TEST(LinearGrowth, GosperGunGrowsAGliderEveryThirtyGenerations) {
-    const std::string code = linearlyse(Rule::parse("B3/S23"), cells_of(kGosperGun));
+    const std::string code = linearlyse(Rule::parse("B3/S23"), cells_of_picture(kGosperGun));
     // p = 30, q = 1 (five cells more every 30 generations, in every phase),
     // m0 = 5.
     EXPECT_EQ(code.substr(0, 9), "yl30_1_5_") << code;
@@ -80,8 +68,8 @@ TEST(LinearGrowth, GosperGunGrowsAGliderEveryThirtyGenerations) {
 
 TEST(LinearGrowth, StillLifesAndShipsAreNot) {
     const Rule life = Rule::parse("B3/S23");
-    EXPECT_EQ(linearlyse(life, cells_of({"oo", "oo"})), "");
-    EXPECT_EQ(linearlyse(life, cells_of({".o.", "..o", "ooo"})), "");
+    EXPECT_EQ(linearlyse(life, cells_of_picture({"oo", "oo"})), "");
+    EXPECT_EQ(linearlyse(life, cells_of_picture({".o.", "..o", "ooo"})), "");
     EXPECT_EQ(linearlyse(life, {}), "");
 }
 
@@ -90,7 +78,8 @@ TEST(LinearGrowth, ExplosiveGrowthIsRefusedByTheLimits) {
     // bound in every direction; a small torus limit stops it early.
     LinearGrowthOptions o;
     o.max_torus = 512;
-    EXPECT_EQ(linearlyse(Rule::parse("B3/S012345678"), cells_of({".oo", "oo.", ".o."}), o), "");
+    EXPECT_EQ(linearlyse(Rule::parse("B3/S012345678"), cells_of_picture({".oo", "oo.", ".o."}), o),
+              "");
 }
 
 TEST(CensusLinearGrowth, BlockLayingSwitchEngineHasCatagoluesCode) {
@@ -99,7 +88,7 @@ TEST(CensusLinearGrowth, BlockLayingSwitchEngineHasCatagoluesCode) {
     CensusOptions o;
     o.max_generations = 3000;
     SoupCensusRunner runner(Rule::parse("B3/S23"), o);
-    const SoupCensus r = runner.run_pattern(grid_of(kSwitchEngineSeed));
+    const SoupCensus r = runner.run_pattern(grid_of_picture(kSwitchEngineSeed));
     EXPECT_FALSE(r.settled);
     const auto yl = std::count(r.objects.begin(), r.objects.end(),
                                "yl144_1_16_afb5f3db909e60548f086e22ee3353ac");
@@ -117,11 +106,11 @@ TEST(CensusLinearGrowth, GunIsOneYlCode) {
     CensusOptions o;
     o.max_generations = 2000;
     SoupCensusRunner runner(Rule::parse("B3/S23"), o);
-    const SoupCensus r = runner.run_pattern(grid_of(kGosperGun));
+    const SoupCensus r = runner.run_pattern(grid_of_picture(kGosperGun));
     EXPECT_FALSE(r.settled);
     ASSERT_EQ(r.objects.size(), 1u);
     EXPECT_EQ(r.objects[0].substr(0, 9), "yl30_1_5_");
-    EXPECT_EQ(r.objects[0], linearlyse(Rule::parse("B3/S23"), cells_of(kGosperGun)));
+    EXPECT_EQ(r.objects[0], linearlyse(Rule::parse("B3/S23"), cells_of_picture(kGosperGun)));
 }
 
 TEST(CensusLinearGrowth, ExplosiveSoupStaysZz) {
@@ -129,7 +118,7 @@ TEST(CensusLinearGrowth, ExplosiveSoupStaysZz) {
     o.max_generations = 600;
     o.max_torus = 1024;
     SoupCensusRunner runner(Rule::parse("B3/S012345678"), o);
-    const SoupCensus r = runner.run_pattern(grid_of({".oo", "oo.", ".o."}));
+    const SoupCensus r = runner.run_pattern(grid_of_picture({".oo", "oo.", ".o."}));
     EXPECT_FALSE(r.settled);
     ASSERT_EQ(r.objects.size(), 1u);
     EXPECT_EQ(r.objects[0].rfind("zz_", 0), 0u) << r.objects[0];

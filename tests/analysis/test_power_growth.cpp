@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "picture.hpp"
 #include "toroid/analysis/power_growth.hpp"
 #include "toroid/analysis/soup_census.hpp"
 #include "toroid/core/rule.hpp"
@@ -23,13 +24,8 @@
 namespace toroid {
 namespace {
 
-std::vector<Cell> cells_of(const std::vector<std::string>& rows) {
-    std::vector<Cell> cells;
-    for (std::size_t y = 0; y < rows.size(); ++y)
-        for (std::size_t x = 0; x < rows[y].size(); ++x)
-            if (rows[y][x] == 'o') cells.push_back({std::int64_t(x), std::int64_t(y)});
-    return cells;
-}
+using testing::cells_of_picture;
+using testing::grid_of_picture;
 
 // The textbook slope: (n Sxy - Sx Sy) / (n Sxx - Sx^2), in long double.
 double naive_slope(const std::vector<double>& x, const std::vector<double>& y) {
@@ -135,7 +131,7 @@ TEST(PowerGrowth, RecordsOfKnownGrowth) {
 //             over 256000 generations that late)
 TEST(PowerGrowth, HighLifeReplicatorAgreesWithLifelib) {
     const Rule highlife = Rule::parse("B36/S23");
-    const PowerGrowth young = powerlyse(highlife, cells_of(kReplicator));
+    const PowerGrowth young = powerlyse(highlife, cells_of_picture(kReplicator));
     EXPECT_NEAR(young.power, 1.8911799568421406, 1e-9);
     EXPECT_NEAR(young.power2, 1.5820407158835257, 1e-9);
     // A newborn replicator reads as linear growth under v4's offset ...
@@ -149,7 +145,7 @@ TEST(PowerGrowth, HighLifeReplicatorAgreesWithLifelib) {
     HashLifeBackend life(highlife, bo);
     const std::int64_t side = std::int64_t(1) << 17, half = side / 2;
     life.reset(side, side);
-    std::vector<Cell> cells = cells_of(kReplicator);
+    std::vector<Cell> cells = cells_of_picture(kReplicator);
     for (const Cell& c : cells) life.set(half + c.x, half + c.y, true);
     life.step(30000);
     const Rect box{half - 8192, half - 8192, 16384, 16384};
@@ -169,7 +165,7 @@ TEST(PowerGrowth, StillLifesOscillatorsAndShipsArePathological) {
     const Rule life = Rule::parse("B3/S23");
     for (const auto& rows :
          std::vector<std::vector<std::string>>{{"oo", "oo"}, {"ooo"}, {".o.", "..o", "ooo"}}) {
-        const PowerGrowth r = powerlyse(life, cells_of(rows));
+        const PowerGrowth r = powerlyse(life, cells_of_picture(rows));
         EXPECT_EQ(r.code, "PATHOLOGICAL") << rows[0];
         EXPECT_LT(r.power2, 1.01) << rows[0];
     }
@@ -183,7 +179,7 @@ TEST(PowerGrowth, SolidFillPassesTheModulus) {
     // apgsearch adds are residues: its cumulative count grows about linearly
     // and v4 reads the fill as zz_LINEAR (1.781, 1.572; 3.576 without the
     // modulus), as this computes too.
-    const PowerGrowth r = powerlyse(Rule::parse("B12345678/S012345678"), cells_of({"o"}));
+    const PowerGrowth r = powerlyse(Rule::parse("B12345678/S012345678"), cells_of_picture({"o"}));
     std::vector<std::uint64_t> pops;
     for (int i = 0; i < 8000; ++i) {
         const std::uint64_t side = 2 * 32 * std::uint64_t(i + 1) + 1;
@@ -211,7 +207,7 @@ TEST(PowerGrowth, BoundsStopTheRunWithAReason) {
     PowerGrowthOptions o;
     o.max_nodes_created = 200000;
     const PowerGrowth r =
-        powerlyse(Rule::parse("B3/S012345678"), cells_of({".oo", "oo.", ".o."}), o);
+        powerlyse(Rule::parse("B3/S012345678"), cells_of_picture({".oo", "oo.", ".o."}), o);
     EXPECT_EQ(r.code, "");
     EXPECT_NE(r.why.find("200000 HashLife nodes"), std::string::npos) << r.why;
     EXPECT_GT(r.steps_done, 0);
@@ -232,15 +228,7 @@ TEST(PowerGrowth, BoundsStopTheRunWithAReason) {
     // A torus too small for the run is refused.
     o = {};
     o.side = 1 << 18;
-    EXPECT_THROW(powerlyse(Rule::parse("B3/S23"), cells_of({"ooo"}), o), InputError);
-}
-
-Grid grid_of(const std::vector<std::string>& rows) {
-    std::int64_t w = 0;
-    for (const auto& r : rows) w = std::max(w, std::int64_t(r.size()));
-    Grid g(w, std::int64_t(rows.size()));
-    for (const Cell& c : cells_of(rows)) g.set(c.x, c.y, true);
-    return g;
+    EXPECT_THROW(powerlyse(Rule::parse("B3/S23"), cells_of_picture({"ooo"}), o), InputError);
 }
 
 TEST(CensusPowerGrowth, HighLifeReplicatorByItsAge) {
@@ -253,12 +241,12 @@ TEST(CensusPowerGrowth, HighLifeReplicatorByItsAge) {
     CensusOptions o;
     o.max_generations = 600;
     SoupCensusRunner young(highlife, o);
-    const SoupCensus a = young.run_pattern(grid_of(kReplicator));
+    const SoupCensus a = young.run_pattern(grid_of_picture(kReplicator));
     EXPECT_FALSE(a.settled);
     EXPECT_EQ(a.generations, 600u);
     EXPECT_EQ(a.objects, std::vector<std::string>{"zz_LINEAR"});
     SoupCensusRunner old(highlife, CensusOptions{});
-    const SoupCensus b = old.run_pattern(grid_of(kReplicator));
+    const SoupCensus b = old.run_pattern(grid_of_picture(kReplicator));
     EXPECT_FALSE(b.settled);
     EXPECT_GT(b.generations, 11000u);
     EXPECT_LT(b.generations, 12500u);
@@ -271,7 +259,7 @@ TEST(CensusPowerGrowth, PathologicalSoupIsRetriedUntilItSettles) {
     // repeats nor grows (it settles at 1103), so the power test says
     // PATHOLOGICAL; one retry 10000 generations on finds it settled, and
     // the census is the one of a run long enough to settle at once.
-    const Grid r_pentomino = grid_of({".oo", "oo.", ".o."});
+    const Grid r_pentomino = grid_of_picture({".oo", "oo.", ".o."});
     const Rule life = Rule::parse("B3/S23");
     CensusOptions o;
     o.max_generations = 100;
@@ -296,8 +284,8 @@ TEST(CensusPowerGrowth, RetriedWithALinearGrowthPresent) {
     const std::vector<std::string> engine = {"ooo.o", "o....", "...oo", ".oo.o", "o.o.o"};
     const std::vector<std::string> acorn = {".o.....", "...o...", "oo..ooo"};
     Grid g(410, 5);
-    for (const Cell& c : cells_of(engine)) g.set(c.x, c.y, true);
-    for (const Cell& c : cells_of(acorn)) g.set(403 + c.x, c.y, true);
+    for (const Cell& c : cells_of_picture(engine)) g.set(c.x, c.y, true);
+    for (const Cell& c : cells_of_picture(acorn)) g.set(403 + c.x, c.y, true);
     CensusOptions o;
     o.max_generations = 3000;
     SoupCensusRunner runner(Rule::parse("B3/S23"), o);

@@ -78,10 +78,8 @@ void check_file(const toroid::CensusFile& f, std::string_view text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    const std::size_t cut = bytes.find('\0');
-    std::vector<std::string_view> texts{bytes.substr(0, cut)};
-    if (cut != std::string_view::npos) texts.push_back(bytes.substr(cut + 1));
+    const std::vector<std::string_view> texts =
+        toroid::fuzz::split_at_nul(std::string_view(reinterpret_cast<const char*>(data), size));
     std::vector<toroid::CensusFile> files;
     for (std::size_t k = 0; k < texts.size(); ++k) {
         try {

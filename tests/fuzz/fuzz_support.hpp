@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace toroid::fuzz {
 
@@ -34,6 +35,15 @@ inline bool has_deep_node(std::string_view text) {
 [[noreturn]] inline void fail(const char* what, const std::string& text) {
     std::fprintf(stderr, "%s\n--- text ---\n%s\n", what, text.c_str());
     std::abort();
+}
+
+// The result-file targets read one or two files from one input: the bytes
+// before the first NUL and, when there is one, the bytes after it.
+inline std::vector<std::string_view> split_at_nul(std::string_view bytes) {
+    const std::size_t cut = bytes.find('\0');
+    std::vector<std::string_view> texts{bytes.substr(0, cut)};
+    if (cut != std::string_view::npos) texts.push_back(bytes.substr(cut + 1));
+    return texts;
 }
 
 }  // namespace toroid::fuzz

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz_support.hpp"
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/json_text.hpp"
@@ -34,10 +35,8 @@ std::string written(const toroid::SweepFile& f) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    const std::size_t cut = bytes.find('\0');
-    std::vector<std::string_view> texts{bytes.substr(0, cut)};
-    if (cut != std::string_view::npos) texts.push_back(bytes.substr(cut + 1));
+    const std::vector<std::string_view> texts =
+        toroid::fuzz::split_at_nul(std::string_view(reinterpret_cast<const char*>(data), size));
     std::vector<toroid::SweepFile> files;
     std::vector<std::string> names;
     for (std::size_t k = 0; k < texts.size(); ++k) {
