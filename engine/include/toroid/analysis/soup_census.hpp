@@ -53,6 +53,9 @@ struct CensusOptions {
     std::uint64_t max_generations = 30000;
     std::int64_t torus = 256;  // first torus side
     std::int64_t max_torus = 4096;
+    // Tori whose side is a multiple of 256 are the census's own census torus
+    // (analysis/census_torus.hpp); false: the CPU backend's (tests compare).
+    bool census_torus = true;
 };
 
 struct CensusTimes {
