@@ -32,9 +32,11 @@ class CensusTorus final : public Universe {
             plane_[p].assign(std::size_t(n_ * stride_), 0);
             nonzero_[p].assign(per_column, 0);
             changed_[p].assign(per_column, 0);
+            west_[p].assign(per_column, 0);
+            east_[p].assign(per_column, 0);
             forced_[p].assign(per_column, 0);
-            stale_[p].assign(std::size_t(bit_words_), 0);
-            row_hash_[p].assign(std::size_t(n_), 0);
+            stale_[p].assign(per_column, 0);
+            row_hash_[p].assign(std::size_t(columns_ * n_), 0);
             tile_pop_[p].assign(std::size_t(tiles_), 0);
         }
         need_.assign(per_column, 0);
@@ -64,12 +66,14 @@ class CensusTorus final : public Universe {
             for_each_bit(live_rows(p), [&](std::int64_t y) {
                 std::fill_n(plane_[p].begin() + y * stride_, stride_, 0);
             });
-            for (Bits* b : {&nonzero_[p], &changed_[p], &forced_[p], &stale_[p]})
+            for (Bits* b :
+                 {&nonzero_[p], &changed_[p], &west_[p], &east_[p], &forced_[p], &stale_[p]})
                 std::fill(b->begin(), b->end(), 0);
             std::fill(row_hash_[p].begin(), row_hash_[p].end(), 0);
             std::fill(tile_pop_[p].begin(), tile_pop_[p].end(), 0);
             total_pop_[p] = total_sig_[p] = total_hash_[p] = 0;
-            changed_columns_[p] = forced_columns_[p] = 0;
+            changed_columns_[p] = forced_columns_[p] = west_columns_[p] = east_columns_[p] = 0;
+            stale_columns_[p] = 0;
             changed_span_[p] = forced_span_[p] = {};
         }
         cur_ = 0;
@@ -106,26 +110,37 @@ class CensusTorus final : public Universe {
 
     std::uint64_t hash() const override {
         const int p = cur_;
-        for_each_bit(stale_[p], [&](std::int64_t y) {
-            const std::uint64_t* row = plane_[p].data() + y * stride_ + 1;
-            std::uint64_t h = 0;
-            for (std::int64_t j = 0; j < words_; ++j)
-                h += hash_word(std::uint64_t(y * words_ + j), row[j]);
-            total_hash_[p] += h - row_hash_[p][std::size_t(y)];
-            row_hash_[p][std::size_t(y)] = h;
-        });
-        std::fill(stale_[p].begin(), stale_[p].end(), 0);
+        for (std::uint64_t cols = stale_columns_[p]; cols; cols &= cols - 1) {
+            const std::int64_t c = std::countr_zero(cols);
+            std::uint64_t* stale = stale_[p].data() + c * bit_words_;
+            std::uint64_t* hashes = row_hash_[p].data() + c * n_;
+            for_each_bit(stale, [&](std::int64_t y) {
+                const std::uint64_t* q = plane_[p].data() + y * stride_ + 1 + 4 * c;
+                const auto j = std::uint64_t(y * words_ + 4 * c);
+                const std::uint64_t h = hash_word(j, q[0]) + hash_word(j + 1, q[1]) +
+                                        hash_word(j + 2, q[2]) + hash_word(j + 3, q[3]);
+                total_hash_[p] += h - hashes[y];
+                hashes[y] = h;
+            });
+            std::fill_n(stale, bit_words_, 0);
+        }
+        stale_columns_[p] = 0;
         return hash_finish(n_, n_, total_hash_[p]);
     }
 
     std::vector<Cell> cells() const override {
         std::vector<Cell> out;
         out.reserve(std::size_t(total_pop_[cur_]));
+        const std::uint64_t* nonzero = nonzero_[cur_].data();
         for_each_bit(live_rows(cur_), [&](std::int64_t y) {
             const std::uint64_t* row = plane_[cur_].data() + y * stride_ + 1;
-            for (std::int64_t j = 0; j < words_; ++j)
-                for (std::uint64_t w = row[j]; w; w &= w - 1)
-                    out.push_back({j * 64 + std::countr_zero(w), y});
+            const std::uint64_t bit = std::uint64_t(1) << (y % 64);
+            for (std::int64_t c = 0; c < columns_; ++c) {
+                if (!(nonzero[c * bit_words_ + y / 64] & bit)) continue;
+                for (std::int64_t j = 4 * c; j < 4 * c + 4; ++j)
+                    for (std::uint64_t w = row[j]; w; w &= w - 1)
+                        out.push_back({j * 64 + std::countr_zero(w), y});
+            }
         });
         return out;
     }
@@ -215,12 +230,13 @@ class CensusTorus final : public Universe {
                 nz = (q[0] | q[1] | q[2] | q[3]) != 0 ? nz | bit : nz & ~bit;
             });
             for (std::int64_t w = 0; w < bit_words_; ++w) {
-                stale_[cur_][std::size_t(w)] |= edited[w];
+                column(stale_[cur_], c)[w] |= edited[w];
                 column(forced_[0], c)[w] |= edited[w];
                 column(forced_[1], c)[w] |= edited[w];
                 edited[w] = 0;
             }
         }
+        stale_columns_[cur_] |= edited_columns_;
         forced_columns_[0] |= edited_columns_;
         forced_columns_[1] |= edited_columns_;
         forced_span_[0] = forced_span_[0] | edited_span_;
@@ -248,28 +264,49 @@ class CensusTorus final : public Universe {
         }
     };
 
+    // Column c of a mask moved to c-1 (to_west) or c+1 (to_east), around the torus.
+    std::uint64_t to_west(std::uint64_t m) const {
+        return ((m >> 1) | (m << (columns_ - 1))) & all_columns_;
+    }
+    std::uint64_t to_east(std::uint64_t m) const {
+        return ((m << 1) | (m >> (columns_ - 1))) & all_columns_;
+    }
+
     void step_one() {
         const int nxt = 1 - cur_;
         // Rows within one of a row that changed (or was edited) in the same
         // column or the next ones, around the torus.
-        const std::uint64_t sources = changed_columns_[cur_] | forced_columns_[0];
-        const std::uint64_t columns = spread(sources);
-        Span from = (changed_columns_[cur_] ? changed_span_[cur_] : Span{}) |
-                    (forced_columns_[0] ? forced_span_[0] : Span{});
+        // Column c reads its neighbours' edge cells: it is computed where
+        // it changed, where column c+1's first cell or column c-1's last
+        // changed, and within one column of an edit.
+        const std::uint64_t changed_here = changed_columns_[cur_];
+        const std::uint64_t columns = changed_here | to_west(west_columns_[cur_]) |
+                                      to_east(east_columns_[cur_]) | spread(forced_columns_[0]);
+        const Span from = (changed_here ? changed_span_[cur_] : Span{}) |
+                          (forced_columns_[0] ? forced_span_[0] : Span{});
         Span span{from.lo - 1, from.end + 1};
         const bool around = span.lo < 0 || span.end > bit_words_;  // the bitsets wrap
         if (around) span = {0, bit_words_};
         if (from.empty()) span = {};
         for (std::uint64_t cols = columns; cols; cols &= cols - 1) {
             const std::int64_t c = std::countr_zero(cols);
+            const std::int64_t west = c == 0 ? columns_ - 1 : c - 1,
+                               east = c + 1 == columns_ ? 0 : c + 1;
+            // The bitsets whose rows (within one) column c computes: zero
+            // outside `from`.
+            const std::uint64_t* src[6];
+            int k = 0;
+            if ((changed_here >> c) & 1) src[k++] = column(changed_[cur_], c);
+            if ((east_columns_[cur_] >> west) & 1) src[k++] = column(east_[cur_], west);
+            if ((west_columns_[cur_] >> east) & 1) src[k++] = column(west_[cur_], east);
+            for (const std::int64_t f : {west, c, east})
+                if ((forced_columns_[0] >> f) & 1 && (f == c || columns_ > 1))
+                    src[k++] = column(forced_[0], f);
             std::uint64_t* need = column(need_, c);
-            std::fill(need + span.lo, need + span.end, 0);
-            for (std::int64_t d = -1; d <= 1; ++d) {
-                const std::int64_t k = c + d < 0 ? columns_ - 1 : c + d >= columns_ ? 0 : c + d;
-                if (!((sources >> k) & 1) || (d != 0 && columns_ == 1)) continue;
-                const std::uint64_t* ch = column(changed_[cur_], k);
-                const std::uint64_t* f = column(forced_[0], k);
-                for (std::int64_t w = from.lo; w < from.end; ++w) need[w] |= ch[w] | f[w];
+            for (std::int64_t w = span.lo; w < span.end; ++w) {
+                std::uint64_t v = 0;
+                for (int i = 0; i < k; ++i) v |= src[i][w];
+                need[w] = v;
             }
             const std::int64_t last = span.end - 1;
             const std::uint64_t first = need[span.lo];
@@ -282,10 +319,12 @@ class CensusTorus final : public Universe {
         }
         // What the plane's last write changed is forgotten (overwritten in
         // the columns computed now).
-        for (std::uint64_t cols = changed_columns_[nxt]; cols; cols &= cols - 1) {
-            std::uint64_t* ch = column(changed_[nxt], std::countr_zero(cols));
-            std::fill(ch + changed_span_[nxt].lo, ch + changed_span_[nxt].end, 0);
-        }
+        for (std::uint64_t cols = changed_columns_[nxt]; cols; cols &= cols - 1)
+            for (Bits* b : {&changed_[nxt], &west_[nxt], &east_[nxt]}) {
+                std::uint64_t* ch = column(*b, std::countr_zero(cols));
+                std::fill(ch + changed_span_[nxt].lo, ch + changed_span_[nxt].end, 0);
+            }
+        west_columns_[nxt] = east_columns_[nxt] = 0;
         std::uint64_t changed = 0;
         if (columns && !span.empty()) {
             SoupRowsArgs a;
@@ -302,6 +341,8 @@ class CensusTorus final : public Universe {
             a.changed = changed_[nxt].data();
             a.nonzero = nonzero_[nxt].data();
             a.stale = stale_[nxt].data();
+            a.west = west_[nxt].data();
+            a.east = east_[nxt].data();
             a.tile_delta = tile_delta_.data();
             a.tiles_x = tiles_x_;
             a.touched = touched_.data();
@@ -311,6 +352,8 @@ class CensusTorus final : public Universe {
             a.changed_end = span.lo;
             changed = kernel_(a);
             changed_span_[nxt] = {a.changed_first, a.changed_end};
+            west_columns_[nxt] = a.west_columns;
+            east_columns_[nxt] = a.east_columns;
             for (std::size_t i = 0; i < a.touched_count; ++i) {
                 const std::uint32_t t = touched_[i];
                 set_tile_population(nxt, t, tile_pop_[nxt][t] + tile_delta_[t]);
@@ -319,6 +362,7 @@ class CensusTorus final : public Universe {
             }
         }
         changed_columns_[nxt] = changed;
+        stale_columns_[nxt] |= changed;
         if (!changed) changed_span_[nxt] = {};
         for (std::uint64_t cols = forced_columns_[0]; cols; cols &= cols - 1) {
             std::uint64_t* f = column(forced_[0], std::countr_zero(cols));
@@ -345,9 +389,14 @@ class CensusTorus final : public Universe {
     // rows changed by its last write (in the columns of changed_columns_).
     Bits nonzero_[2], changed_[2];
     std::uint64_t changed_columns_[2] = {0, 0};
+    // Per plane and column, the rows whose first (west) or last (east) cell
+    // changed in its last write: what the neighbour columns read.
+    Bits west_[2], east_[2];
+    std::uint64_t west_columns_[2] = {0, 0}, east_columns_[2] = {0, 0};
     Span changed_span_[2];
     // Per plane, rows whose hash is stale, and each row's share of the hash.
-    mutable Bits stale_[2];
+    mutable Bits stale_[2];  // per column
+    mutable std::uint64_t stale_columns_[2] = {0, 0};
     mutable std::vector<std::uint64_t> row_hash_[2];
     mutable std::uint64_t total_hash_[2] = {0, 0};
     std::vector<std::int64_t> tile_pop_[2];

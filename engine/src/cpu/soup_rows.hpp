@@ -36,7 +36,7 @@ struct SoupRowsArgs {
     // at [c * height / 64]: need (rows to compute), and for dst: changed
     // (rows that changed in its last write; the computed columns'
     // overwritten) and nonzero (rows holding live cells; the computed
-    // rows' bits set or cleared). stale: one bitset, the changed rows added.
+    // rows' bits set or cleared); stale, per column too: the changed rows added.
     // Only words [first_word, end_word) of the bitsets are read or written.
     const std::uint64_t* need = nullptr;
     std::int64_t first_word = 0, end_word = 0;
@@ -45,6 +45,12 @@ struct SoupRowsArgs {
     std::uint64_t* changed = nullptr;
     std::uint64_t* nonzero = nullptr;
     std::uint64_t* stale = nullptr;
+    // Like changed: the rows whose first cell (west) or last cell (east)
+    // of the column changed, which the neighbour column on that side reads;
+    // west_columns / east_columns: bit c set when column c has some (the
+    // caller zeroes both).
+    std::uint64_t *west = nullptr, *east = nullptr;
+    std::uint64_t west_columns = 0, east_columns = 0;
     // Out: the words [changed_first, changed_end) of `changed` hold its
     // bits (the caller sets first to end_word and end to first_word).
     std::int64_t changed_first = 0, changed_end = 0;

@@ -68,7 +68,9 @@ inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* p
     return s;
 }
 
-constexpr std::uint8_t kLive = 1, kDiff = 2;
+// Row flags: live cells, a change, a change of the column's first cell
+// (x = 256c, which its west neighbour column reads) or last (its east one's).
+constexpr std::uint8_t kLive = 1, kDiff = 2, kWest = 4, kEast = 8;
 
 template <class V>
 std::uint64_t rows_of(SoupRowsArgs& a) {
@@ -123,8 +125,10 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
                     const Vec old = load(out);
                     store(out, next);
                     delta += lane_popcount(next) - lane_popcount(old);
+                    const Vec d = next ^ old;
                     a.row_flags[r] =
-                        std::uint8_t(std::uint8_t(any(next)) | std::uint8_t(any(next ^ old)) << 1);
+                        std::uint8_t(std::uint8_t(any(next)) | std::uint8_t(any(d)) << 1 |
+                                     std::uint8_t(d[0] & 1) << 2 | std::uint8_t(d[3] >> 63) << 3);
                     up = mid;
                     mid = down;
                 }
@@ -143,28 +147,39 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
         // words-1 the left one).
         std::uint64_t* nonzero = a.nonzero + c * words_n;
         std::uint64_t* changed = a.changed + c * words_n;
-        std::uint64_t any_diff = 0;
+        std::uint64_t* stale = a.stale + c * words_n;
+        std::uint64_t* west_changed = a.west + c * words_n;
+        std::uint64_t* east_changed = a.east + c * words_n;
+        std::uint64_t any_diff = 0, any_west = 0, any_east = 0;
         for (std::int64_t w = a.first_word; w < a.end_word; ++w) {
-            std::uint64_t live = nonzero[w] & ~need[w], diff = 0;
+            std::uint64_t live = nonzero[w] & ~need[w], diff = 0, west = 0, east = 0;
             for (std::uint64_t m = need[w]; m; m &= m - 1) {
                 const int b = std::countr_zero(m);
                 const std::uint8_t f = a.row_flags[w * 64 + b];
                 live |= std::uint64_t(f & kLive) << b;
                 diff |= std::uint64_t((f & kDiff) >> 1) << b;
+                west |= std::uint64_t((f & kWest) >> 2) << b;
+                east |= std::uint64_t((f & kEast) >> 3) << b;
                 std::uint64_t* row = a.dst + (w * 64 + b) * stride;
                 if (c == 0) row[a.words + 1] = row[1];
                 if (c == last_column) row[0] = row[a.words];
             }
             nonzero[w] = live;
             changed[w] = diff;
-            a.stale[w] |= diff;
+            west_changed[w] = west;
+            east_changed[w] = east;
+            stale[w] |= diff;
             any_diff |= diff;
+            any_west |= west;
+            any_east |= east;
             if (diff) {
                 a.changed_first = std::min(a.changed_first, w);
                 a.changed_end = std::max(a.changed_end, w + 1);
             }
         }
         if (any_diff) changed_columns |= std::uint64_t(1) << c;
+        if (any_west) a.west_columns |= std::uint64_t(1) << c;
+        if (any_east) a.east_columns |= std::uint64_t(1) << c;
     }
     return changed_columns;
 }
