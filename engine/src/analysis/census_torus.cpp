@@ -94,8 +94,9 @@ class CensusTorus final : public Universe {
         Grid g(n_, n_);
         const std::int64_t per_row = g.words_per_row();
         for_each_bit(live_rows(cur_), [&](std::int64_t y) {
-            std::copy_n(plane_[cur_].begin() + y * stride_ + 1, words_,
-                        g.words().begin() + y * per_row);
+            const std::uint64_t* row = plane_[cur_].data() + y * stride_ + 1;
+            for (std::int64_t j = 0; j < words_; ++j)
+                g.words()[std::size_t(y * per_row + j)] = row[stored_word(j)];
         });
         return g;
     }
@@ -116,9 +117,10 @@ class CensusTorus final : public Universe {
             std::uint64_t* hashes = row_hash_[p].data() + c * n_;
             for_each_bit(stale, [&](std::int64_t y) {
                 const std::uint64_t* q = plane_[p].data() + y * stride_ + 1 + 4 * c;
-                const auto j = std::uint64_t(y * words_ + 4 * c);
-                const std::uint64_t h = hash_word(j, q[0]) + hash_word(j + 1, q[1]) +
-                                        hash_word(j + 2, q[2]) + hash_word(j + 3, q[3]);
+                const auto j = std::uint64_t(y * words_);
+                std::uint64_t h = 0;
+                for (std::int64_t l = 0; l < 4; ++l)
+                    h += hash_word(j + std::uint64_t(real_word(4 * c + l)), q[l]);
                 total_hash_[p] += h - hashes[y];
                 hashes[y] = h;
             });
@@ -135,11 +137,12 @@ class CensusTorus final : public Universe {
         for_each_bit(live_rows(cur_), [&](std::int64_t y) {
             const std::uint64_t* row = plane_[cur_].data() + y * stride_ + 1;
             const std::uint64_t bit = std::uint64_t(1) << (y % 64);
-            for (std::int64_t c = 0; c < columns_; ++c) {
-                if (!(nonzero[c * bit_words_ + y / 64] & bit)) continue;
-                for (std::int64_t j = 4 * c; j < 4 * c + 4; ++j)
-                    for (std::uint64_t w = row[j]; w; w &= w - 1)
-                        out.push_back({j * 64 + std::countr_zero(w), y});
+            // In the order of x: from the stored word of cell 0 on.
+            for (std::int64_t j = 0; j < words_; ++j) {
+                const std::int64_t at = stored_word(j);
+                if (!(nonzero[(at / 4) * bit_words_ + y / 64] & bit)) continue;
+                for (std::uint64_t w = row[at]; w; w &= w - 1)
+                    out.push_back({j * 64 + std::countr_zero(w), y});
             }
         });
         return out;
@@ -180,9 +183,21 @@ class CensusTorus final : public Universe {
         return rows_.data();
     }
 
+    // The stored plane is the torus turned by kTurn words: word j of a row
+    // is stored at (j + kTurn) mod words. A soup, centred at side / 2 (a
+    // multiple of 256 cells from 512 on), then sits in the middle of a
+    // vector column, not astride two.
+    static constexpr std::int64_t kTurn = 2;
+    std::int64_t stored_word(std::int64_t j) const {
+        return j + kTurn < words_ ? j + kTurn : j + kTurn - words_;
+    }
+    std::int64_t real_word(std::int64_t s) const {
+        return s >= kTurn ? s - kTurn : s - kTurn + words_;
+    }
+
     bool inside(const Cell& c) const { return c.x >= 0 && c.y >= 0 && c.x < n_ && c.y < n_; }
     std::uint64_t& word(int p, const Cell& c) {
-        return plane_[p][std::size_t(c.y * stride_ + 1 + c.x / 64)];
+        return plane_[p][std::size_t(c.y * stride_ + 1 + stored_word(c.x / 64))];
     }
 
     // The CPU backend's tile of a cell, and its share of the signature
@@ -210,7 +225,7 @@ class CensusTorus final : public Universe {
     // two steps must compute: the plane two generations back, which a
     // step keeps where nothing near changed, no longer leads to this one.
     void mark_edit(const Cell& cell) {
-        const std::int64_t c = cell.x / 256;
+        const std::int64_t c = stored_word(cell.x / 64) / 4;
         column(edited_, c)[cell.y / 64] |= std::uint64_t(1) << (cell.y % 64);
         edited_columns_ |= std::uint64_t(1) << c;
         edited_span_ = edited_span_ | Span{cell.y / 64, cell.y / 64 + 1};
@@ -345,6 +360,7 @@ class CensusTorus final : public Universe {
             a.east = east_[nxt].data();
             a.tile_delta = tile_delta_.data();
             a.tiles_x = tiles_x_;
+            a.turn = kTurn;
             a.touched = touched_.data();
             a.touched_flag = touched_flag_.data();
             a.row_flags = row_flags_.data();

@@ -4,7 +4,8 @@
 // two-state rule the tile engine runs steps here bit for bit the same.
 //
 // The plane: a square torus of `height` rows of `words` canonical words
-// (a multiple of 4), row y at plane + y * stride, its word j at [1 + j],
+// (a multiple of 4), turned by `turn` words (only the tiles and hashes see
+// it), row y at plane + y * stride, its stored word j at [1 + j],
 // with guard words on both sides mirroring the row's other end ([0] holds
 // word words-1, [words + 1] holds word 0), so a 4-word vector and its
 // west and east neighbours are three unaligned loads, around the torus.
@@ -59,6 +60,7 @@ struct SoupRowsArgs {
     // set; the caller clears both).
     std::int64_t* tile_delta = nullptr;
     std::int64_t tiles_x = 0;
+    std::int64_t turn = 0;  // even: word j of the torus is stored at (j + turn) mod words
     std::uint32_t* touched = nullptr;
     std::size_t touched_count = 0;  // in and out
     std::uint8_t* touched_flag = nullptr;

@@ -54,10 +54,6 @@ inline __attribute__((always_inline)) Vec lane_popcount(Vec x) {
 #endif
 }
 
-inline std::int64_t lane_sum(Vec v) {
-    return std::int64_t(v[0] + v[1] + v[2] + v[3]);
-}
-
 // The four words at p (a row's word 4c, guards around) and their west and
 // east neighbours shifted into place.
 inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* p) {
@@ -81,11 +77,14 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
     std::uint64_t changed_columns = 0;
     for (std::uint64_t cols = a.columns; cols; cols &= cols - 1) {
         const std::int64_t c = std::countr_zero(cols), off = 1 + 4 * c;
-        const std::int64_t tile_x = c / 2;
+        // The CPU backend's tile columns of lanes 0-1 and 2-3 (the plane is
+        // stored turned by `turn` words, an even number).
+        auto tile_of = [&](std::int64_t j) {
+            const std::int64_t real = j >= a.turn ? j - a.turn : j - a.turn + a.words;
+            return real / 8;
+        };
+        const std::int64_t tile_lo = tile_of(4 * c), tile_hi = tile_of(4 * c + 2);
         const std::uint64_t* need = a.need + c * words_n;
-        for (std::int64_t w = a.first_word; w < a.end_word; ++w)
-            for (std::uint64_t m = need[w]; m; m &= m - 1)
-                a.row_flags[w * 64 + std::countr_zero(m)] = 0;
         // Runs of needed rows [y0, y1).
         std::int64_t y = a.first_word * 64;
         const std::int64_t y_end = a.end_word * 64;
@@ -132,12 +131,15 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
                     up = mid;
                     mid = down;
                 }
-                const std::int64_t t = (t0 / 32) * a.tiles_x + tile_x;
-                a.tile_delta[t] += lane_sum(delta);
-                if (!a.touched_flag[t]) {
-                    a.touched_flag[t] = 1;
-                    a.touched[a.touched_count++] = std::uint32_t(t);
-                }
+                const std::int64_t t_lo = (t0 / 32) * a.tiles_x + tile_lo,
+                                   t_hi = (t0 / 32) * a.tiles_x + tile_hi;
+                a.tile_delta[t_lo] += std::int64_t(delta[0] + delta[1]);
+                a.tile_delta[t_hi] += std::int64_t(delta[2] + delta[3]);
+                for (const std::int64_t t : {t_lo, t_hi})
+                    if (!a.touched_flag[t]) {
+                        a.touched_flag[t] = 1;
+                        a.touched[a.touched_count++] = std::uint32_t(t);
+                    }
                 t0 = t1;
             }
             y = y1;
