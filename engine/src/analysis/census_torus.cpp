@@ -45,7 +45,6 @@ class CensusTorus final : public Universe {
         tile_delta_.assign(std::size_t(tiles_), 0);
         touched_flag_.assign(std::size_t(tiles_), 0);
         touched_.assign(std::size_t(tiles_), 0);
-        row_flags_.assign(std::size_t(n_), 0);
     }
 
     std::string name() const override { return "census-torus (" + isa_ + ")"; }
@@ -363,7 +362,6 @@ class CensusTorus final : public Universe {
             a.turn = kTurn;
             a.touched = touched_.data();
             a.touched_flag = touched_flag_.data();
-            a.row_flags = row_flags_.data();
             a.changed_first = span.end;
             a.changed_end = span.lo;
             changed = kernel_(a);
@@ -430,7 +428,6 @@ class CensusTorus final : public Universe {
     std::vector<std::int64_t> tile_delta_;
     std::vector<std::uint8_t> touched_flag_;
     std::vector<std::uint32_t> touched_;
-    std::vector<std::uint8_t> row_flags_;
 };
 
 }  // namespace

@@ -64,7 +64,6 @@ struct SoupRowsArgs {
     std::uint32_t* touched = nullptr;
     std::size_t touched_count = 0;  // in and out
     std::uint8_t* touched_flag = nullptr;
-    std::uint8_t* row_flags = nullptr;  // scratch, height bytes
 };
 
 // Returns the columns in which some row changed.

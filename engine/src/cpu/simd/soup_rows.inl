@@ -59,14 +59,16 @@ inline __attribute__((always_inline)) Vec lane_popcount(Vec x) {
 inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* p) {
     Shifted3<Vec> s;
     s.self = load(p);
+#if defined(__AVX512VBMI2__) && defined(__AVX512VL__)
+    // Funnel shifts: shift_west / shift_east in one instruction each.
+    s.west = (Vec)_mm256_shldi_epi64((__m256i)s.self, (__m256i)load(p - 1), 1);
+    s.east = (Vec)_mm256_shrdi_epi64((__m256i)s.self, (__m256i)load(p + 1), 1);
+#else
     s.west = shift_west(s.self, load(p - 1));
     s.east = shift_east(s.self, load(p + 1));
+#endif
     return s;
 }
-
-// Row flags: live cells, a change, a change of the column's first cell
-// (x = 256c, which its west neighbour column reads) or last (its east one's).
-constexpr std::uint8_t kLive = 1, kDiff = 2, kWest = 4, kEast = 8;
 
 template <class V>
 std::uint64_t rows_of(SoupRowsArgs& a) {
@@ -77,6 +79,7 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
     std::uint64_t changed_columns = 0;
     for (std::uint64_t cols = a.columns; cols; cols &= cols - 1) {
         const std::int64_t c = std::countr_zero(cols), off = 1 + 4 * c;
+        const bool first_column = c == 0, last = c == last_column;
         // The CPU backend's tile columns of lanes 0-1 and 2-3 (the plane is
         // stored turned by `turn` words, an even number).
         auto tile_of = [&](std::int64_t j) {
@@ -85,6 +88,15 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
         };
         const std::int64_t tile_lo = tile_of(4 * c), tile_hi = tile_of(4 * c + 2);
         const std::uint64_t* need = a.need + c * words_n;
+        std::uint64_t* nonzero = a.nonzero + c * words_n;
+        std::uint64_t* changed = a.changed + c * words_n;
+        std::uint64_t* west_changed = a.west + c * words_n;
+        std::uint64_t* east_changed = a.east + c * words_n;
+        // The rows computed get their bits below.
+        for (std::int64_t w = a.first_word; w < a.end_word; ++w) {
+            nonzero[w] &= ~need[w];
+            changed[w] = west_changed[w] = east_changed[w] = 0;
+        }
         // Runs of needed rows [y0, y1).
         std::int64_t y = a.first_word * 64;
         const std::int64_t y_end = a.end_word * 64;
@@ -112,10 +124,12 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
             typename V::template Row<Vec> mid = V::prepare(fetch(a.src + y0 * stride + off));
             // Branch-free rows (whether a chaotic row changed is a coin
             // toss for the branch predictor): every row computed is stored,
-            // its population change summed lane by lane per tile.
+            // its population change summed lane by lane per tile, its books
+            // gathered in registers per tile (32 rows: half a bitset word).
             for (std::int64_t t0 = y0; t0 < y1;) {
                 const std::int64_t t1 = std::min(y1, (t0 / 32 + 1) * 32);
                 Vec delta{};  // mod 2^64 per lane
+                std::uint64_t live = 0, diff = 0, west = 0, east = 0;
                 for (std::int64_t r = t0; r < t1; ++r) {
                     const typename V::template Row<Vec> down =
                         V::prepare(fetch(a.src + wrap(r + 1) * stride + off));
@@ -123,14 +137,25 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
                     std::uint64_t* out = a.dst + r * stride + off;
                     const Vec old = load(out);
                     store(out, next);
+                    // Guard words: the first column's word 0 is the row's
+                    // right guard, the last column's last word its left one.
+                    if (first_column) out[a.words] = next[0];
+                    if (last) out[-1 - 4 * c] = next[3];
                     delta += lane_popcount(next) - lane_popcount(old);
                     const Vec d = next ^ old;
-                    a.row_flags[r] =
-                        std::uint8_t(std::uint8_t(any(next)) | std::uint8_t(any(d)) << 1 |
-                                     std::uint8_t(d[0] & 1) << 2 | std::uint8_t(d[3] >> 63) << 3);
+                    const int b = int(r % 64);
+                    live |= std::uint64_t(any(next)) << b;
+                    diff |= std::uint64_t(any(d)) << b;
+                    west |= (d[0] & 1) << b;
+                    east |= (d[3] >> 63) << b;
                     up = mid;
                     mid = down;
                 }
+                const std::int64_t at = t0 / 64;
+                nonzero[at] |= live;
+                changed[at] |= diff;
+                west_changed[at] |= west;
+                east_changed[at] |= east;
                 const std::int64_t t_lo = (t0 / 32) * a.tiles_x + tile_lo,
                                    t_hi = (t0 / 32) * a.tiles_x + tile_hi;
                 a.tile_delta[t_lo] += std::int64_t(delta[0] + delta[1]);
@@ -144,37 +169,14 @@ std::uint64_t rows_of(SoupRowsArgs& a) {
             }
             y = y1;
         }
-        // The column's row books, and the guard words of the rows computed
-        // (the first column's word 0 is the right guard, the last's word
-        // words-1 the left one).
-        std::uint64_t* nonzero = a.nonzero + c * words_n;
-        std::uint64_t* changed = a.changed + c * words_n;
         std::uint64_t* stale = a.stale + c * words_n;
-        std::uint64_t* west_changed = a.west + c * words_n;
-        std::uint64_t* east_changed = a.east + c * words_n;
         std::uint64_t any_diff = 0, any_west = 0, any_east = 0;
         for (std::int64_t w = a.first_word; w < a.end_word; ++w) {
-            std::uint64_t live = nonzero[w] & ~need[w], diff = 0, west = 0, east = 0;
-            for (std::uint64_t m = need[w]; m; m &= m - 1) {
-                const int b = std::countr_zero(m);
-                const std::uint8_t f = a.row_flags[w * 64 + b];
-                live |= std::uint64_t(f & kLive) << b;
-                diff |= std::uint64_t((f & kDiff) >> 1) << b;
-                west |= std::uint64_t((f & kWest) >> 2) << b;
-                east |= std::uint64_t((f & kEast) >> 3) << b;
-                std::uint64_t* row = a.dst + (w * 64 + b) * stride;
-                if (c == 0) row[a.words + 1] = row[1];
-                if (c == last_column) row[0] = row[a.words];
-            }
-            nonzero[w] = live;
-            changed[w] = diff;
-            west_changed[w] = west;
-            east_changed[w] = east;
-            stale[w] |= diff;
-            any_diff |= diff;
-            any_west |= west;
-            any_east |= east;
-            if (diff) {
+            stale[w] |= changed[w];
+            any_diff |= changed[w];
+            any_west |= west_changed[w];
+            any_east |= east_changed[w];
+            if (changed[w]) {
                 a.changed_first = std::min(a.changed_first, w);
                 a.changed_end = std::max(a.changed_end, w + 1);
             }
