@@ -285,7 +285,7 @@ void add_census_command(CLI::App& app) {
         ->capture_default_str();
     frontend::add_generations_option(
         *cmd, "--max-gens", o->max_gens,
-        "Generations before an unsettled soup is coded (yl, zz_LINEAR, zz_EXPLOSIVE)", 1)
+        "Generations before an unsettled soup is coded (yl, zz_..., PATHOLOGICAL)", 1)
         ->capture_default_str();
     frontend::RunOptionsSpec run;
     run.backend = frontend::RunOptionsSpec::Backend::None;

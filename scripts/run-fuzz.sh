@@ -1,27 +1,27 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz and runs
-# each for N seconds (default 20) on a scratch copy of its seed corpus: the
-# rule and pattern parsers, Golly rule files, the macrocell reader, sweep
-# result files.
-#   scripts/run-fuzz.sh [seconds]
+# Runs each libFuzzer target (clang, ASan + UBSan) for N seconds (default 20)
+# on a scratch copy of its seed corpus: the rule and pattern parsers, Golly
+# rule files, the macrocell reader, sweep and census result files.
+#   scripts/run-fuzz.sh [seconds [build-dir]]
+# With a build dir (CI passes its sanitizer build, configured by
+# scripts/configure-sanitizer.sh with -DTOROID_FUZZ=ON) the targets are built
+# there; without one, in build-fuzz, configured the same way without the
+# test suites. libFuzzer's coverage hooks are compiled into the parsers the
+# targets explore (TOROID_FUZZED_SOURCES, engine/CMakeLists.txt).
 # Exits non-zero when a fuzzer finds a crash; the reproducer (crash-*,
-# oom-*, timeout-*) is left in build-fuzz/artifacts/<target>/.
+# oom-*, timeout-*) is left in <build-dir>/artifacts/<target>/.
 set -euo pipefail
 
 SECONDS_PER_TARGET="${1:-20}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD="$ROOT/build-fuzz"
-JOBS="${JOBS:-2}"
-
-# The engine is instrumented for coverage and sanitizers too, not only the
-# fuzz entry points (fuzzer-no-link: coverage hooks without a second main).
-cmake -S "$ROOT" -B "$BUILD" \
-    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
-    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-    -DTOROID_FUZZ=ON -DTOROID_CUDA=OFF -DTOROID_TESTS=OFF -DTOROID_BENCH=OFF >/dev/null
-TARGETS=(rule rule_file pattern macrocell sweep_file)
+JOBS="${JOBS:-$(nproc)}"
+if [[ $# -ge 2 ]]; then
+    BUILD="$(cd "$2" && pwd)"
+else
+    BUILD="$ROOT/build-fuzz"
+    bash "$ROOT/scripts/configure-sanitizer.sh" "$BUILD" -DTOROID_FUZZ=ON -DTOROID_TESTS=OFF
+fi
+TARGETS=(rule rule_file pattern macrocell sweep_file census_file)
 cmake --build "$BUILD" -j"$JOBS" --target "${TARGETS[@]/#/fuzz_}"
 
 status=0

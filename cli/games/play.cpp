@@ -26,7 +26,7 @@
 namespace toroid::cli {
 
 using namespace toroid::games;
-using json = nlohmann::ordered_json;
+using nlohmann::ordered_json;  // positions keep their keys in order
 
 namespace {
 
@@ -45,7 +45,7 @@ class Session {
   public:
     virtual ~Session() = default;
     virtual std::string show() const = 0;
-    virtual json position() const = 0;
+    virtual ordered_json position() const = 0;
     virtual std::string syntax() const = 0;
     // "the last mover wins", "the player holding an even number wins", ...
     virtual std::string rule() const { return "the last mover wins"; }
@@ -92,8 +92,8 @@ class HeapSession : public Session {
         if (!sum_.misere()) s += "   Grundy total (nim-sum) " + std::to_string(sum_.value());
         return s;
     }
-    json position() const override {
-        json heaps = json::array();
+    ordered_json position() const override {
+        ordered_json heaps = ordered_json::array();
         for (const auto& h : sum_.heaps())
             heaps.push_back(
                 {{"size", h.size}, {"rule", h.rule->name()}, {"value", h.rule->value(h.size)}});
@@ -159,7 +159,7 @@ class WythoffSession : public Session {
     std::string show() const override {
         return "heaps: (" + std::to_string(a_) + ", " + std::to_string(b_) + ")";
     }
-    json position() const override {
+    ordered_json position() const override {
         return {{"heaps", {a_, b_}}, {"outcome", wythoff_is_p(a_, b_) ? "P" : "N"}};
     }
     std::string syntax() const override {
@@ -214,9 +214,9 @@ class SolvedSession : public Session {
     std::string show() const override {
         return "position: " + game_->describe(pos_) + "\n" + list_moves();
     }
-    json position() const override {
+    ordered_json position() const override {
         return {{"position", game_->describe(pos_)},
-                {"value", value_json<json>(solved_.value(pos_))},
+                {"value", value_json<ordered_json>(solved_.value(pos_))},
                 {"outcome", to_string(solved_.outcome(pos_))}};
     }
     std::string syntax() const override {
@@ -347,7 +347,9 @@ struct PlayOptions {
 void run_play(const PlayOptions& o) {
     auto s = make_session(o.args, o.misere);
     const bool js = o.json;
-    auto emit = [&](const json& j) { frontend::print_ordered_json(j, -1); };  // one line, flushed
+    auto emit = [&](const ordered_json& j) {
+        frontend::print_ordered_json(j, -1);
+    };  // one line, flushed
     if (js) {
         emit({{"event", "start"},
               {"game", o.args[0]},

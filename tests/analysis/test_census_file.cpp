@@ -90,5 +90,89 @@ TEST(CensusFile, BadLinesNameFileLineAndField) {
     EXPECT_THROW(parse_census_file("{\"toroid_sweep\": 1}\n", "c.jsonl"), InputError);
 }
 
+// Samples are what CensusTally keeps: the first kSamples soups holding the
+// object, increasing, never more than the object's count; object keys are
+// apgcodes (the haul writes them one to a line, unquoted).
+TEST(CensusFile, SamplesAndObjectCodesAreChecked) {
+    const CensusFileHeader h = header();
+    auto error_of = [&](const nlohmann::json& block) {
+        try {
+            parse_census_file(line(h.json()) + line(block), "c.jsonl");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    const nlohmann::json good = census_block_json(1, 120, tally(120, 20));
+    nlohmann::json j = good;
+    j["samples"]["xs4_33"] = {123, 120};
+    EXPECT_NE(error_of(j).find("c.jsonl:2: field 'samples.xs4_33' holds soup 120 after 123"),
+              std::string::npos);
+    j["samples"]["xs4_33"] = {120, 120};
+    EXPECT_NE(error_of(j).find("expected increasing soup indices"), std::string::npos);
+    j = good;
+    j["samples"]["xq4_153"] = {120, 121, 122};  // the block holds 2 gliders
+    EXPECT_NE(error_of(j).find("field 'samples.xq4_153' holds 3 soups: expected at most 2"),
+              std::string::npos);
+    j = good;
+    j["objects"]["xs4_33"] = 50;
+    j["samples"]["xs4_33"] = nlohmann::json::array();
+    for (int i = 0; i < 11; ++i) j["samples"]["xs4_33"].push_back(120 + i);
+    EXPECT_NE(error_of(j).find("holds 11 soups: expected at most 10"), std::string::npos);
+    j = good;
+    j["objects"]["xs4 33\n@ROOT x"] = 1;
+    j["samples"]["xs4 33\n@ROOT x"] = {120};
+    EXPECT_NE(error_of(j).find("c.jsonl:2: field 'objects' holds the key \"xs4 33\\n@ROOT x\": "
+                               "expected an apgcode"),
+              std::string::npos);
+    j = good;
+    j["objects"][""] = 1;
+    EXPECT_NE(error_of(j).find("expected an apgcode"), std::string::npos);
+}
+
+// The header is checked as `toroid census` checks its options: the soups'
+// indices fit in 64 bits (and blocks() does not wrap near 2^64), the root
+// has no spaces or slashes, the symmetry is one the census knows.
+TEST(CensusFile, HeaderFieldsAreChecked) {
+    auto error_of = [](const CensusFileHeader& h) {
+        try {
+            parse_census_file(line(h.json()), "c.jsonl");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CensusFileHeader h = header();
+    EXPECT_EQ(error_of(h), "no error");
+    h.first = 10;
+    h.soups = ~std::uint64_t(0) - 10;
+    EXPECT_EQ(error_of(h), "no error");  // first + soups = 2^64 - 1, as census --soups allows
+    h.soups = ~std::uint64_t(0) - 9;
+    EXPECT_NE(error_of(h).find("c.jsonl:1: fields 'first' + 'soups'"), std::string::npos);
+    h = header();
+    h.first = 0;
+    h.soups = ~std::uint64_t(0);
+    h.block = 2;
+    EXPECT_EQ(h.blocks(), std::uint64_t(1) << 63);  // not 0 by a wrapped soups + block - 1
+    EXPECT_EQ(h.block_soups(h.blocks() - 1), 1u);
+    EXPECT_EQ(h.block_soups(h.blocks()), 0u);
+    h = header();
+    h.soups = 0;
+    EXPECT_NE(error_of(h).find("field 'soups' is 0"), std::string::npos);
+    h = header();
+    h.root = "k_a b";
+    EXPECT_NE(error_of(h).find("c.jsonl:1: field 'root' is \"k_a b\""), std::string::npos);
+    h.root = "k_a/b";
+    EXPECT_NE(error_of(h).find("field 'root'"), std::string::npos);
+    h.root = "";
+    EXPECT_NE(error_of(h).find("field 'root'"), std::string::npos);
+    h = header();
+    h.symmetry = "C7";
+    EXPECT_NE(error_of(h).find("c.jsonl:1: field 'symmetry' is \"C7\""), std::string::npos);
+    h = header();
+    h.rule = "b3 s23";
+    EXPECT_NE(error_of(h).find("field 'rule'"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace toroid

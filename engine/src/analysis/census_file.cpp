@@ -4,11 +4,13 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #include <tuple>
 
 #include "json_fields.hpp"
 #include "toroid/analysis/sweep_file.hpp"
+#include "toroid/core/hashsoup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/io/file_io.hpp"
 #include "toroid/io/json_text.hpp"
@@ -17,15 +19,41 @@ namespace toroid {
 
 using detail::JsonFields;
 
+namespace {
+
+// What the haul and textcensus write unquoted or one to a line: an apgcode
+// is letters, digits and '_' (xs4_33, yl144_1_16_..., zz_LINEAR).
+bool is_apgcode(const std::string& code) {
+    if (code.empty()) return false;
+    for (const char c : code)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_'))
+            return false;
+    return true;
+}
+
+std::string shown_key(const std::string& key) {
+    std::string s = json_text(nlohmann::json(key));
+    return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+}
+
+}  // namespace
+
 nlohmann::json CensusFileHeader::json() const {
     return {{"toroid_census", 1}, {"rule", rule},         {"symmetry", symmetry},
             {"root", root},       {"first", first},       {"soups", soups},
             {"block", block},     {"max_gens", max_gens}, {"shard", shard}};
 }
 
+std::uint64_t CensusFileHeader::blocks() const {
+    // Not (soups + block - 1) / block: that wraps for a census near 2^64 soups.
+    return block == 0 ? 0 : soups / block + (soups % block != 0);
+}
+
 std::uint64_t CensusFileHeader::block_soups(std::uint64_t b) const {
-    const std::uint64_t start = b * block;
-    return start >= soups ? 0 : std::min(block, soups - start);
+    if (b >= blocks()) return 0;
+    const std::uint64_t start = b * block;  // below soups, no wrap
+    return std::min(block, soups - start);
 }
 
 nlohmann::json census_block_json(std::uint64_t block, std::uint64_t first, const CensusTally& t) {
@@ -57,14 +85,27 @@ CensusTally census_block_from_json(const nlohmann::json& j, std::uint64_t& block
         throw InputError("field 'unsettled' is " + std::to_string(t.unsettled) +
                          ": more than the block's " + std::to_string(t.soups) + " soups");
     (void)f.object("objects");  // an object, or the error naming the field
-    for (const auto& [code, n] : f.at("objects").items())
+    for (const auto& [code, n] : f.at("objects").items()) {
+        if (!is_apgcode(code))
+            throw InputError("field 'objects' holds the key " + shown_key(code) +
+                             ": expected an apgcode (letters, digits and '_')");
         t.objects[code] = JsonFields::count_of(n, "objects." + code);
+    }
     (void)f.object("samples");
     for (const auto& [code, list] : f.at("samples").items()) {
         const std::string field = "samples." + code;
         if (!t.objects.count(code))
             throw InputError("field '" + field + "': samples of an object the block does not hold");
         if (!list.is_array()) JsonFields::fail(field, "an array of soup indices", list);
+        // The first soups holding the object, as CensusTally keeps them: at
+        // most kSamples, no more than the object's count, increasing.
+        const std::uint64_t count = t.objects.at(code);
+        if (list.size() > CensusTally::kSamples || list.size() > count)
+            throw InputError("field '" + field + "' holds " + std::to_string(list.size()) +
+                             " soups: expected at most " +
+                             std::to_string(std::min<std::uint64_t>(CensusTally::kSamples, count)) +
+                             " (" + std::to_string(CensusTally::kSamples) +
+                             " and no more than the object's count)");
         auto& ids = t.samples[code];
         for (const auto& i : list) {
             const std::uint64_t index = JsonFields::count_of(i, field);
@@ -72,6 +113,10 @@ CensusTally census_block_from_json(const nlohmann::json& j, std::uint64_t& block
                 throw InputError("field '" + field + "' holds soup " + std::to_string(index) +
                                  ": outside the block's soups " + std::to_string(first) + ".." +
                                  std::to_string(first + t.soups - 1));
+            if (!ids.empty() && index <= ids.back())
+                throw InputError("field '" + field + "' holds soup " + std::to_string(index) +
+                                 " after " + std::to_string(ids.back()) +
+                                 ": expected increasing soup indices");
             ids.push_back(index);
         }
     }
@@ -102,6 +147,25 @@ CensusFileHeader read_header(const nlohmann::json& j) {
     c.max_gens = h.count("max_gens");
     c.shard = h.text("shard");
     if (c.block == 0) throw InputError("field 'block' is 0: expected at least 1 soup a block");
+    if (c.soups == 0) throw InputError("field 'soups' is 0: expected a census of 1 soup or more");
+    if (c.soups > std::numeric_limits<std::uint64_t>::max() - c.first)
+        throw InputError(
+            "fields 'first' + 'soups' are " + std::to_string(c.first) + " + " +
+            std::to_string(c.soups) +
+            ": their sum overflows 64 bits (toroid census refuses such a --first + --soups)");
+    if (c.rule.empty() || c.rule.find_first_of(" \t\r\n") != std::string::npos)
+        throw InputError("field 'rule' is " + shown_key(c.rule) +
+                         ": expected a rule as Catagolue names it (e.g. b3s23)");
+    if (!is_hashsoup_symmetry(c.symmetry))
+        throw InputError("field 'symmetry' is " + shown_key(c.symmetry) +
+                         ": expected a symmetry of 'toroid census --symmetry' (e.g. C1)");
+    // As `toroid census --root` takes it: the haul writes it on one line.
+    bool plain_root = !c.root.empty();
+    for (const char ch : c.root) plain_root &= (unsigned char)ch > ' ' && ch != '/' && ch != 0x7f;
+    if (!plain_root)
+        throw InputError("field 'root' is " + shown_key(c.root) +
+                         ": expected a root without spaces, control characters or slashes "
+                         "(e.g. k_abcdefghijkl)");
     try {
         (void)parse_shard(c.shard);
     } catch (const InputError& e) {

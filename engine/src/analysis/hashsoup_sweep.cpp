@@ -34,7 +34,8 @@ SoupOutcome hashsoup_outcome(const SoupCensus& c, std::uint64_t index) {
                                       : SoupClass::Stable;
     } else {
         const bool explosive =
-            std::find(c.objects.begin(), c.objects.end(), "zz_EXPLOSIVE") != c.objects.end();
+            std::find(c.objects.begin(), c.objects.end(), "zz_EXPLOSIVE") != c.objects.end() ||
+            std::find(c.objects.begin(), c.objects.end(), "zz_QUADRATIC") != c.objects.end();
         o.cls = explosive ? SoupClass::Explosive : SoupClass::Chaotic;
     }
     return o;

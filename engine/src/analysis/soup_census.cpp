@@ -86,184 +86,223 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     forget();
     std::vector<std::pair<std::uint64_t, std::uint64_t>>
         pops;  // (generation, population) at sweeps
-    const std::uint64_t limit = s.options.max_generations;
+    std::uint64_t limit = s.options.max_generations;
     bool overflow = false;
+    std::vector<std::string> coded;  // the last coding of the ash or the unsettled parts
     // The clock is read once between the parts of each generation (a
     // reading costs as much as stepping a few rows).
-    Clock::time_point mark = Clock::now();
+    Clock::time_point mark;
     auto lap = [&mark](double& part) {
         const Clock::time_point now = Clock::now();
         part += std::chrono::duration<double>(now - mark).count();
         mark = now;
     };
-    while (t < limit && !out.settled && !overflow) {
-        u->step(1);
-        ++t;
-        lap(out.times.step);
-        history.push_back(std::uint32_t(u->population()));
-        if (history.back() == 0) {
-            out.settled = true;
-            out.generations = t;
-            out.period = 1;
-            lap(out.times.stabilise);
-            break;
-        }
-        const bool new_signature = seen.emplace(u->signature(), t).second;
-        const auto [first, fresh] =
-            new_signature ? std::pair{t, true} : hashed.emplace(u->hash(), t);
-        if (!fresh) {
-            // A repeat of the hash: confirmed when the cells one period on
-            // are the same.
-            const std::uint64_t period = t - first;
-            const std::vector<Cell> now = u->cells();
-            lap(out.times.stabilise);
-            u->step(period);
+    for (int attempt = 0;; ++attempt) {
+        mark = Clock::now();
+        while (t < limit && !out.settled && !overflow) {
+            u->step(1);
+            ++t;
             lap(out.times.step);
-            t += period;
-            if (u->cells() == now) {
+            history.push_back(std::uint32_t(u->population()));
+            if (history.back() == 0) {
                 out.settled = true;
-                out.generations = first;
-                out.period = period;
-            } else {
-                forget();
+                out.generations = t;
+                out.period = 1;
+                lap(out.times.stabilise);
+                break;
             }
-        }
-        if (!out.settled && t >= next_sweep) {
-            next_sweep = t + kSweep;
-            // Ships far enough from everything else leave; the rest must
-            // keep kGuard cells from the torus's edge.
-            std::vector<Cell> cells = u->cells();
-            pops.push_back({t, cells.size()});
-            // Ships are looked for once the population has been periodic for
-            // 128 generations (escaping ships keep it so; the ash must lose
-            // them to repeat; a quiet ash launches no new ship that could
-            // catch one deleted), or when the cells near the edge of the
-            // largest torus. Until then a torus that grows makes room:
-            // classifying every fragment of a chaotic soup each sweep cost
-            // more than stepping it, and a ship deleted early can be caught
-            // by a faster one launched later.
-            bool quiet = false;
-            const std::size_t n = history.size();
-            for (std::size_t p = 1; p <= 2 * kSweep && !quiet && n > 2 * kSweep + p; ++p) {
-                quiet = true;
-                for (std::size_t k = 0; k < 2 * kSweep && quiet; ++k)
-                    quiet = history[n - 1 - k] == history[n - 1 - k - p];
-            }
-            std::vector<std::uint32_t> every(cells.size());
-            std::iota(every.begin(), every.end(), 0u);
-            Rect kept = cells.empty() ? Rect{} : box_of(cells, every);
-            auto near_edge = [&](const Rect& b) {
-                return !b.empty() &&
-                       (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||
-                        b.y + b.height > side - kGuard);
-            };
-            const bool look = quiet || (near_edge(kept) && 2 * side > s.options.max_torus);
-            std::vector<std::vector<std::uint32_t>> groups;
-            if (look) groups = groups_of(cells, s.index);
-            std::vector<Rect> boxes(groups.size());
-            for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
-            std::vector<int> kinds(groups.size(), -1);
-            // Only small groups outside the box of the large ones (the
-            // active core of the ash) can be leaving.
-            Rect core, debris;
-            auto small = [&](std::size_t g) {
-                return groups[g].size() <= ShipCatalog::kMaxCells &&
-                       boxes[g].width <= ShipCatalog::kMaxSize &&
-                       boxes[g].height <= ShipCatalog::kMaxSize;
-            };
-            for (std::size_t g = 0; g < groups.size(); ++g)
-                if (!small(g)) core = unite(core, boxes[g]);
-            for (std::size_t g = 0; g < groups.size(); ++g) {
-                const Rect& b = boxes[g];
-                const bool outside = core.empty() || b.x + b.width + kShipMargin <= core.x ||
-                                     b.x >= core.x + core.width + kShipMargin ||
-                                     b.y + b.height + kShipMargin <= core.y ||
-                                     b.y >= core.y + core.height + kShipMargin;
-                if (small(g) && outside) kinds[g] = s.ship_kind(cells, groups[g], b);
-                if (kinds[g] < 0) debris = unite(debris, b);
-            }
-            // A ship leaves when it is kShipMargin cells beyond the debris's
-            // box in a direction it travels, and beyond every other ship in
-            // a direction it travels at least as fast as that ship does
-            // (parallel ships never meet; a faster one behind would catch it).
-            auto beyond = [](const ShipKind& k, const Rect& b, const Rect& other,
-                             const ShipKind* chaser) {
-                if (other.empty()) return true;
-                // The chaser's speed along an axis, in k's direction, is at
-                // most k's: cross-multiplied by the periods.
-                auto outrun = [&](std::int64_t d, std::int64_t dc) {
-                    return !chaser || (d > 0 ? dc * k.period <= d * chaser->period
-                                             : dc * k.period >= d * chaser->period);
-                };
-                const std::int64_t cdx = chaser ? chaser->dx : 0, cdy = chaser ? chaser->dy : 0;
-                return (k.dx < 0 && b.x + b.width + kShipMargin <= other.x && outrun(k.dx, cdx)) ||
-                       (k.dx > 0 && b.x >= other.x + other.width + kShipMargin &&
-                        outrun(k.dx, cdx)) ||
-                       (k.dy < 0 && b.y + b.height + kShipMargin <= other.y && outrun(k.dy, cdy)) ||
-                       (k.dy > 0 && b.y >= other.y + other.height + kShipMargin &&
-                        outrun(k.dy, cdy));
-            };
-            std::vector<Cell> doomed;
-            if (look) kept = debris;
-            for (std::size_t g = 0; g < groups.size(); ++g) {
-                if (kinds[g] < 0) continue;
-                const ShipKind& k = s.catalog().kind(kinds[g]);
-                bool away = beyond(k, boxes[g], debris, nullptr);
-                for (std::size_t o = 0; o < groups.size() && away; ++o) {
-                    if (o == g || kinds[o] < 0) continue;
-                    const ShipKind& ko = s.catalog().kind(kinds[o]);
-                    const bool parallel = k.dx * ko.period == ko.dx * k.period &&
-                                          k.dy * ko.period == ko.dy * k.period;
-                    away = parallel || beyond(k, boxes[g], boxes[o], &ko);
-                }
-                if (!away) {
-                    kept = unite(kept, boxes[g]);
-                    continue;
-                }
-                for (const std::string& code : s.ship_codes_of(kinds[g]))
-                    out.objects.push_back(code);
-                out.ships_removed += s.ship_codes_of(kinds[g]).size();
-                for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);
-            }
-            if (!doomed.empty()) {
-                u->clear_cells(doomed);
-                forget();
-            }
-            if (near_edge(kept)) {
-                if (2 * side > s.options.max_torus) {
-                    overflow = true;
+            const bool new_signature = seen.emplace(u->signature(), t).second;
+            const auto [first, fresh] =
+                new_signature ? std::pair{t, true} : hashed.emplace(u->hash(), t);
+            if (!fresh) {
+                // A repeat of the hash: confirmed when the cells one period on
+                // are the same.
+                const std::uint64_t period = t - first;
+                const std::vector<Cell> now = u->cells();
+                lap(out.times.stabilise);
+                u->step(period);
+                lap(out.times.step);
+                t += period;
+                if (u->cells() == now) {
+                    out.settled = true;
+                    out.generations = first;
+                    out.period = period;
                 } else {
-                    // Everything left moves, centred, to a torus twice as large.
-                    cells = u->cells();
-                    const std::int64_t dx = side - (kept.x + kept.width / 2),
-                                       dy = side - (kept.y + kept.height / 2);
-                    for (Cell& c : cells) c.x += dx, c.y += dy;
-                    side *= 2;
-                    s.use_torus(side);
-                    u = s.universe;
-                    u->start(cells, t);
                     forget();
                 }
             }
+            if (!out.settled && t >= next_sweep) {
+                next_sweep = t + kSweep;
+                // Ships far enough from everything else leave; the rest must
+                // keep kGuard cells from the torus's edge.
+                std::vector<Cell> cells = u->cells();
+                pops.push_back({t, cells.size()});
+                // Ships are looked for once the population has been periodic for
+                // 128 generations (escaping ships keep it so; the ash must lose
+                // them to repeat; a quiet ash launches no new ship that could
+                // catch one deleted), or when the cells near the edge of the
+                // largest torus. Until then a torus that grows makes room:
+                // classifying every fragment of a chaotic soup each sweep cost
+                // more than stepping it, and a ship deleted early can be caught
+                // by a faster one launched later.
+                bool quiet = false;
+                const std::size_t n = history.size();
+                for (std::size_t p = 1; p <= 2 * kSweep && !quiet && n > 2 * kSweep + p; ++p) {
+                    quiet = true;
+                    for (std::size_t k = 0; k < 2 * kSweep && quiet; ++k)
+                        quiet = history[n - 1 - k] == history[n - 1 - k - p];
+                }
+                std::vector<std::uint32_t> every(cells.size());
+                std::iota(every.begin(), every.end(), 0u);
+                Rect kept = cells.empty() ? Rect{} : box_of(cells, every);
+                auto near_edge = [&](const Rect& b) {
+                    return !b.empty() &&
+                           (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||
+                            b.y + b.height > side - kGuard);
+                };
+                const bool look = quiet || (near_edge(kept) && 2 * side > s.options.max_torus);
+                std::vector<std::vector<std::uint32_t>> groups;
+                if (look) groups = groups_of(cells, s.index);
+                std::vector<Rect> boxes(groups.size());
+                for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
+                std::vector<int> kinds(groups.size(), -1);
+                // Only small groups outside the box of the large ones (the
+                // active core of the ash) can be leaving.
+                Rect core, debris;
+                auto small = [&](std::size_t g) {
+                    return groups[g].size() <= ShipCatalog::kMaxCells &&
+                           boxes[g].width <= ShipCatalog::kMaxSize &&
+                           boxes[g].height <= ShipCatalog::kMaxSize;
+                };
+                for (std::size_t g = 0; g < groups.size(); ++g)
+                    if (!small(g)) core = unite(core, boxes[g]);
+                for (std::size_t g = 0; g < groups.size(); ++g) {
+                    const Rect& b = boxes[g];
+                    const bool outside = core.empty() || b.x + b.width + kShipMargin <= core.x ||
+                                         b.x >= core.x + core.width + kShipMargin ||
+                                         b.y + b.height + kShipMargin <= core.y ||
+                                         b.y >= core.y + core.height + kShipMargin;
+                    if (small(g) && outside) kinds[g] = s.ship_kind(cells, groups[g], b);
+                    if (kinds[g] < 0) debris = unite(debris, b);
+                }
+                // A ship leaves when it is kShipMargin cells beyond the debris's
+                // box in a direction it travels, and beyond every other ship in
+                // a direction it travels at least as fast as that ship does
+                // (parallel ships never meet; a faster one behind would catch it).
+                auto beyond = [](const ShipKind& k, const Rect& b, const Rect& other,
+                                 const ShipKind* chaser) {
+                    if (other.empty()) return true;
+                    // The chaser's speed along an axis, in k's direction, is at
+                    // most k's: cross-multiplied by the periods.
+                    auto outrun = [&](std::int64_t d, std::int64_t dc) {
+                        return !chaser || (d > 0 ? dc * k.period <= d * chaser->period
+                                                 : dc * k.period >= d * chaser->period);
+                    };
+                    const std::int64_t cdx = chaser ? chaser->dx : 0, cdy = chaser ? chaser->dy : 0;
+                    return (k.dx < 0 && b.x + b.width + kShipMargin <= other.x &&
+                            outrun(k.dx, cdx)) ||
+                           (k.dx > 0 && b.x >= other.x + other.width + kShipMargin &&
+                            outrun(k.dx, cdx)) ||
+                           (k.dy < 0 && b.y + b.height + kShipMargin <= other.y &&
+                            outrun(k.dy, cdy)) ||
+                           (k.dy > 0 && b.y >= other.y + other.height + kShipMargin &&
+                            outrun(k.dy, cdy));
+                };
+                std::vector<Cell> doomed;
+                if (look) kept = debris;
+                for (std::size_t g = 0; g < groups.size(); ++g) {
+                    if (kinds[g] < 0) continue;
+                    const ShipKind& k = s.catalog().kind(kinds[g]);
+                    bool away = beyond(k, boxes[g], debris, nullptr);
+                    for (std::size_t o = 0; o < groups.size() && away; ++o) {
+                        if (o == g || kinds[o] < 0) continue;
+                        const ShipKind& ko = s.catalog().kind(kinds[o]);
+                        const bool parallel = k.dx * ko.period == ko.dx * k.period &&
+                                              k.dy * ko.period == ko.dy * k.period;
+                        away = parallel || beyond(k, boxes[g], boxes[o], &ko);
+                    }
+                    if (!away) {
+                        kept = unite(kept, boxes[g]);
+                        continue;
+                    }
+                    for (const std::string& code : s.ship_codes_of(kinds[g]))
+                        out.objects.push_back(code);
+                    out.ships_removed += s.ship_codes_of(kinds[g]).size();
+                    for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);
+                }
+                if (!doomed.empty()) {
+                    u->clear_cells(doomed);
+                    forget();
+                }
+                if (near_edge(kept)) {
+                    if (2 * side > s.options.max_torus) {
+                        overflow = true;
+                    } else {
+                        // Everything left moves, centred, to a torus twice as large.
+                        cells = u->cells();
+                        const std::int64_t dx = side - (kept.x + kept.width / 2),
+                                           dy = side - (kept.y + kept.height / 2);
+                        for (Cell& c : cells) c.x += dx, c.y += dy;
+                        side *= 2;
+                        s.use_torus(side);
+                        u = s.universe;
+                        u->start(cells, t);
+                        forget();
+                    }
+                }
+            }
+            lap(out.times.stabilise);
         }
-        lap(out.times.stabilise);
-    }
-    const auto c0 = Clock::now();
-    if (out.settled && u->population() > 0) {
-        // One period of the ash, separated and coded.
-        const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
-        std::vector<std::vector<Cell>> cells(period);
-        for (std::uint64_t k = 0; k < period; ++k) {
-            if (k) u->step(1);
-            cells[k] = u->cells();
+        const auto c0 = Clock::now();
+        coded.clear();
+        if (out.settled && u->population() > 0) {
+            // One period of the ash, separated and coded.
+            const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
+            std::vector<std::vector<Cell>> cells(period);
+            for (std::uint64_t k = 0; k < period; ++k) {
+                if (k) {
+                    u->step(1);
+                    ++t;
+                }
+                cells[k] = u->cells();
+            }
+            s.code_ash(cells, period, coded);
+        } else if (!out.settled) {
+            out.generations = t;
+            // code_unsettled may borrow this torus (it keeps one per size): the
+            // cells are put back for a retry.
+            std::vector<Cell> now = u->cells();
+            s.code_unsettled(*u, t, pops, overflow, coded);
+            s.use_torus(side);
+            u = s.universe;
+            if (u->cells() != now) {
+                u->start(now, t);
+                forget();
+            }
         }
-        s.code_ash(cells, period, out.objects);
-    } else if (!out.settled) {
-        out.generations = t;
-        s.code_unsettled(*u, t, pops, overflow, out.objects);
+        out.times.classify += seconds_since(c0);
+        // apgsearch's censusSoup: a coding that holds a PATHOLOGICAL is tried
+        // again kRetryGenerations later, up to kRetries times.
+        const bool pathological =
+            std::find(coded.begin(), coded.end(), "PATHOLOGICAL") != coded.end();
+        if (!pathological || attempt == kRetries || overflow) break;
+        ++out.retries;
+        if (out.settled) {
+            // The ash repeats exactly: it stays settled, with the same period.
+            const auto s0 = Clock::now();
+            u->step(kRetryGenerations);
+            t += kRetryGenerations;
+            out.times.step += seconds_since(s0);
+        } else {
+            limit = t + kRetryGenerations;
+        }
     }
+    // As apgsearch: a yl code present, its PATHOLOGICAL companions are dropped.
+    if (std::any_of(coded.begin(), coded.end(),
+                    [](const std::string& c) { return c.rfind("yl", 0) == 0; }))
+        coded.erase(std::remove(coded.begin(), coded.end(), "PATHOLOGICAL"), coded.end());
+    out.objects.insert(out.objects.end(), coded.begin(), coded.end());
     std::sort(out.objects.begin(), out.objects.end());
-    out.times.classify += seconds_since(c0);
     return out;
 }
 

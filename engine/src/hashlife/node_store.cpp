@@ -74,6 +74,7 @@ NodeId NodeStore::find_or_add(const std::array<NodeId, 4>& c, int level) {
     n.child = c;
     n.level = std::uint8_t(level);
     insert(id, h);
+    ++created_;
     peak_ = std::max(peak_, live_nodes());
     return id;
 }

@@ -19,7 +19,9 @@
 // Every line is checked before use: an InputError names the file, the line
 // and the field (a negative count, a block outside the census or the file's
 // shard, a block whose soups do not match its index, samples of an object
-// the block does not hold).
+// the block does not hold, more samples than it holds or than kSamples, or
+// out of order; a key that is not an apgcode; a header whose soups overflow
+// 64 bits or whose root, rule or symmetry `toroid census` would refuse).
 #pragma once
 
 #include <cstdint>
@@ -40,7 +42,7 @@ struct CensusFileHeader {
     std::string shard = "0/1";
 
     nlohmann::json json() const;
-    std::uint64_t blocks() const { return (soups + block - 1) / block; }
+    std::uint64_t blocks() const;
     std::uint64_t block_first(std::uint64_t b) const { return first + b * block; }
     std::uint64_t block_soups(std::uint64_t b) const;
 };

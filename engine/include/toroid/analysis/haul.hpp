@@ -36,7 +36,7 @@ struct CensusTally {
     std::string symmetry;
     std::string root;
     std::uint64_t soups = 0;
-    std::uint64_t unsettled = 0;    // soups coded zz_LINEAR / zz_EXPLOSIVE
+    std::uint64_t unsettled = 0;    // soups that did not settle (yl, zz_..., PATHOLOGICAL)
     std::uint64_t generations = 0;  // summed over the soups
     std::map<std::string, std::uint64_t> objects;
     std::map<std::string, std::vector<std::uint64_t>> samples;  // apgcode -> soup indices

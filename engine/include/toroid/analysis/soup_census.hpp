@@ -32,11 +32,35 @@
 //   * a soup still unsettled at options.max_generations, or larger than the
 //     largest torus, is split by what its parts do over 256 more generations
 //     (activity_split.hpp, unsettled_soup.cpp): settled ash is separated and
-//     coded as above, ships in flight by the catalog, and a growing part by
-//     apgsearch's yl code (linear_growth.hpp); when a growing part is not
-//     linear growth the soup is coded as a whole, zz_LINEAR when its
-//     population grew about linearly over the second half of the run,
-//     zz_EXPLOSIVE otherwise.
+//     coded as above, ships in flight by the catalog, and the growing parts
+//     as apgsearch's classifyAperiodic codes an aperiodic object: each by
+//     its yl code when it grows linearly (linear_growth.hpp), the others
+//     together (a replicator's copies drift apart into parts of their own)
+//     by apgsearch's power-law test (power_growth.hpp: zz_REPLICATOR,
+//     zz_LINEAR, zz_EXPLOSIVE, zz_QUADRATIC, or PATHOLOGICAL when it does
+//     not grow), run on a HashLife torus of side 2^20 within options.power's
+//     bounds. A soup too large to split (over 100000 cells, or wider than
+//     16384 - 544) is power-tested as one object. An object that outgrows
+//     those bounds (node store budget, nodes made) gets the old heuristic's
+//     code, from the soup's population at the sweeps: zz_LINEAR when it grew
+//     about linearly over the second half of the run, zz_EXPLOSIVE otherwise;
+//   * PATHOLOGICAL retries, as apgsearch's censusSoup: when the coded ash or
+//     parts hold a PATHOLOGICAL, the soup runs kRetryGenerations (10000)
+//     more (through the same repeat detection, ship sweeps and torus moves;
+//     a settled soup is stepped on) and is coded again, at most kRetries (5)
+//     times; the last coding stands. A soup that outgrew the largest torus
+//     is not retried. As apgsearch, a PATHOLOGICAL coded together with a yl
+//     code is dropped from the final coding (the yl pattern's debris).
+//     apgsearch separates a retried soup over 4000 generations; toroid's
+//     settled ash repeats exactly and its unsettled split keeps its 256.
+// Ages: the power test's offset (5380) makes the answer depend on the
+// object's age (a lone HighLife replicator reads zz_LINEAR newborn,
+// zz_REPLICATOR at 30000 generations, PATHOLOGICAL at 143680;
+// power_growth.hpp). Parts are tested as they are when the soup is coded
+// (max_generations, or when it outgrew the largest torus); apgsearch codes
+// its objects when its own stabilisation detection gives up or is fooled
+// (its 8192^2 window can repeat once a replicator's copies have left it),
+// so codes near a threshold can differ.
 // The census needs a deterministic rule without birth on 0 (InputError).
 // Times are split into stepping, stabilisation (repeat detection, ship
 // sweeps, moves to larger tori) and classification, for BENCHMARKS.md.
@@ -49,6 +73,7 @@
 #include <string_view>
 #include <vector>
 
+#include "toroid/analysis/power_growth.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
 
@@ -59,9 +84,12 @@ struct CensusOptions {
     std::uint64_t max_generations = 30000;
     std::int64_t torus = 256;  // first torus side
     std::int64_t max_torus = 4096;
-    // Tori whose side is a multiple of 256 are the census's own census torus
+    // Tori whose side is a multiple of 256 are the census's own torus
     // (analysis/census_torus.hpp); false: the CPU backend's (tests compare).
     bool census_torus = true;
+    // The power-law test of growing parts (its bounds keep a soup's cost
+    // finite; power_growth.hpp).
+    PowerGrowthOptions power;
 };
 
 struct CensusTimes {
@@ -80,6 +108,7 @@ struct SoupCensus {
     std::uint64_t generations = 0;  // where the ash first repeated (or the run stopped)
     std::uint64_t period = 0;       // of the settled ash
     std::uint64_t ships_removed = 0;
+    int retries = 0;  // PATHOLOGICAL retries (at most kRetries)
     CensusTimes times;
 };
 
@@ -88,6 +117,8 @@ class SoupCensusRunner {
     static constexpr std::int64_t kShipMargin = 16;
     static constexpr std::uint64_t kSweep = 64;
     static constexpr std::int64_t kGuard = std::int64_t(kSweep) + 8;
+    static constexpr int kRetries = 5;  // apgsearch's PATHOLOGICAL retries
+    static constexpr std::uint64_t kRetryGenerations = 10000;
 
     SoupCensusRunner(const Rule& rule, CensusOptions options);
     ~SoupCensusRunner();

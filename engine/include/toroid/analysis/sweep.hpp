@@ -87,7 +87,8 @@ SweepStats run_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,
 // torus, soup size, density and seed are not used. hashsoup_outcome is how a
 // soup's census becomes a sweep outcome: settled with no objects `dies`,
 // with ships deleted `ships`, otherwise `stable`; unsettled `explosive` when
-// coded zz_EXPLOSIVE, otherwise `chaotic` (yl, zz_LINEAR); soup_seed is i.
+// coded zz_EXPLOSIVE or zz_QUADRATIC, otherwise `chaotic` (yl, zz_LINEAR,
+// zz_REPLICATOR, PATHOLOGICAL); soup_seed is i.
 struct SoupCensus;
 SoupOutcome hashsoup_outcome(const SoupCensus& census, std::uint64_t index);
 SweepStats run_hashsoup_sweep(const RuleFamily& family, const RuleIndexSet& rule_indices,

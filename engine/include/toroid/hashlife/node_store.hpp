@@ -149,6 +149,9 @@ class NodeStore {
     }
     // Largest number of nodes live at once so far (for reports).
     std::uint64_t peak_nodes() const { return peak_; }
+    // Nodes made so far (found ones not counted): the work a computation
+    // did, what a caller bounds a run's cost by (analysis/power_growth.hpp).
+    std::uint64_t nodes_created() const { return created_; }
 
   private:
     NodeId allocate();  // never fails: collects or throws MemoryBudgetExceeded
@@ -177,6 +180,7 @@ class NodeStore {
     std::uint64_t budget_ = 0;
     std::uint64_t collections_ = 0;
     std::uint64_t peak_ = 0;
+    std::uint64_t created_ = 0;
     std::vector<NodeId> empties_;
     std::vector<NodeId> stack_;
     std::unordered_map<NodeId, std::uint32_t> pins_;
