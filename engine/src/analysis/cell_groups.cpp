@@ -46,7 +46,10 @@ std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells
     const std::int64_t y0 = n ? cells.front().y : 0, y1 = n ? cells.back().y : -1;
     const std::int64_t w = x1 - x0 + 5, h = y1 - y0 + 5;  // 2 empty cells around
     if (n && w * h <= (std::int64_t(1) << 22)) {
-        index.assign(std::size_t(w * h), 0);
+        // The scratch is all zero between calls (the cells' entries are
+        // cleared again below): filling a box that distant ships make
+        // millions of cells large cost more than the sweep.
+        if (index.size() < std::size_t(w * h)) index.assign(std::size_t(w * h), 0);
         auto at = [&](std::int64_t x, std::int64_t y) {
             return std::size_t((y - y0 + 2) * w + (x - x0 + 2));
         };
@@ -58,6 +61,7 @@ std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells
                     const std::uint32_t j = index[at(cells[i].x + dx, cells[i].y + dy)];
                     if (j) unite_cells(i, j - 1);
                 }
+        for (const Cell& c : cells) index[at(c.x, c.y)] = 0;
     } else {
         std::unordered_map<std::uint64_t, std::uint32_t> at;
         at.reserve(n * 2);

@@ -5,7 +5,8 @@
 // such cells can influence a common cell in the next generation, so cells
 // farther apart than that evolve independently for at least one step.
 // Neighbours are looked up in a dense index over the cells' box (reused
-// between calls through `index`), or in a hash map when the box is huge.
+// between calls through `index`, which must come empty or as the last call
+// left it: all zero), or in a hash map when the box is huge.
 #pragma once
 
 #include <cstdint>

@@ -6,7 +6,6 @@
 #include <limits>
 #include <map>
 #include <numeric>
-#include <unordered_map>
 
 #include "cell_groups.hpp"
 #include "soup_census_state.hpp"
@@ -76,7 +75,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     // an earlier one repeats its signature, so its hash is taken, and one
     // period later matched: detection costs at most one period more, and
     // the chaotic part of a soup's life is never hashed.
-    std::unordered_map<std::uint64_t, std::uint64_t> seen, hashed;
+    detail::FirstSeen &seen = s.seen, &hashed = s.hashed;
     std::vector<std::uint32_t> history;  // population, every generation
     std::uint64_t t = 0, next_sweep = kSweep;
     auto forget = [&] {
@@ -90,32 +89,39 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     std::uint64_t limit = s.options.max_generations;
     bool overflow = false;
     std::vector<std::string> coded;  // the last coding of the ash or the unsettled parts
+    // The clock is read once between the parts of each generation (a
+    // reading costs as much as stepping a few rows).
+    Clock::time_point mark;
+    auto lap = [&mark](double& part) {
+        const Clock::time_point now = Clock::now();
+        part += std::chrono::duration<double>(now - mark).count();
+        mark = now;
+    };
     for (int attempt = 0;; ++attempt) {
+        mark = Clock::now();
         while (t < limit && !out.settled && !overflow) {
-            auto t0 = Clock::now();
             u->step(1);
             ++t;
-            out.times.step += seconds_since(t0);
-            t0 = Clock::now();
+            lap(out.times.step);
             history.push_back(std::uint32_t(u->population()));
             if (history.back() == 0) {
                 out.settled = true;
                 out.generations = t;
                 out.period = 1;
-                out.times.stabilise += seconds_since(t0);
+                lap(out.times.stabilise);
                 break;
             }
             const bool new_signature = seen.emplace(u->signature(), t).second;
-            const auto [it, fresh] =
-                new_signature ? std::pair{hashed.end(), true} : hashed.emplace(u->hash(), t);
+            const auto [first, fresh] =
+                new_signature ? std::pair{t, true} : hashed.emplace(u->hash(), t);
             if (!fresh) {
                 // A repeat of the hash: confirmed when the cells one period on
                 // are the same.
-                const std::uint64_t first = it->second, period = t - first;
+                const std::uint64_t period = t - first;
                 const std::vector<Cell> now = u->cells();
-                const auto s0 = Clock::now();
+                lap(out.times.stabilise);
                 u->step(period);
-                out.times.step += seconds_since(s0);
+                lap(out.times.step);
                 t += period;
                 if (u->cells() == now) {
                     out.settled = true;
@@ -245,7 +251,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                     }
                 }
             }
-            out.times.stabilise += seconds_since(t0);
+            lap(out.times.stabilise);
         }
         const auto c0 = Clock::now();
         coded.clear();

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "cell_groups.hpp"
+#include "census_torus.hpp"
+#include "first_seen.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/ship_catalog.hpp"
@@ -47,6 +49,7 @@ struct SoupCensusRunner::State {
     std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
     std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
     std::vector<std::uint32_t> index;                              // groups_of's scratch
+    detail::FirstSeen seen, hashed;  // the repeat detector's (soup_census.cpp), kept
 
     State(const Rule& r, CensusOptions o)
         : rule(r),
@@ -73,6 +76,7 @@ struct SoupCensusRunner::State {
 
     void use_torus(std::int64_t side) {
         std::unique_ptr<Universe>& torus = tori[side];
+        if (!torus && options.census_torus) torus = detail::make_census_torus(rule, side);
         if (!torus) {
             BackendOptions bo;
             bo.threads = 1;  // soups run in parallel, one per thread

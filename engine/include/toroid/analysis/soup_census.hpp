@@ -18,8 +18,14 @@
 //   * when the live cells come within kGuard cells of the torus's edge (the
 //     distance light travels between two sweeps, plus slack) they move to a
 //     torus twice as large, centred (up to options.max_torus);
-//   * the soup has settled when its state repeats (the backend's signature,
-//     then its hash, confirmed cell for cell one period later); the ash over one period is
+//   * the tori: for two-state rules and sides that are multiples of 256,
+//     the census's own (analysis/census_torus.hpp: rows near a change only,
+//     on the CPU backend's step variants; its signature is the CPU
+//     backend's, so every soup settles at the same generation on either),
+//     otherwise the CPU backend's (make_universe("auto"));
+//   * the soup has settled when its state repeats (the torus's signature
+//     every generation, its hash only where the signature repeats,
+//     confirmed cell for cell one period later); the ash over one period is
 //     separated into objects (analysis/object_separation.hpp) and each is
 //     coded by identify(): xs (still life), xp (oscillator), xq (ship);
 //     a group it cannot code is "PATHOLOGICAL", as in apgsearch;
@@ -78,6 +84,9 @@ struct CensusOptions {
     std::uint64_t max_generations = 30000;
     std::int64_t torus = 256;  // first torus side
     std::int64_t max_torus = 4096;
+    // Tori whose side is a multiple of 256 are the census's own torus
+    // (analysis/census_torus.hpp); false: the CPU backend's (tests compare).
+    bool census_torus = true;
     // The power-law test of growing parts (its bounds keep a soup's cost
     // finite; power_growth.hpp).
     PowerGrowthOptions power;
