@@ -268,6 +268,23 @@ std::string file_error(const std::string& text) {
     return testing::input_error_of([&] { (void)parse_rule_file(text, "bad.rule"); });
 }
 
+// A permute table of many states would take hours to compile (a node per
+// multiset of neighbour states): refused at once, naming the size; Golly's
+// own permute tables (up to 7 states) stay far below the bound.
+TEST(RuleFile, PermuteTablesTooLargeToCompileAreRefusedAtOnce) {
+    const std::string big =
+        "@RULE Big\n@TABLE\nn_states:42\nneighborhood:Moore\n"
+        "symmetries:permute\nvar a={0,1,2}\n0,a,0,0,0,0,0,0,0,1\n";
+    const std::string refusal = file_error(big);
+    EXPECT_NE(refusal.find("bad.rule: the permute table of 42 states"), std::string::npos)
+        << refusal;
+    EXPECT_NE(refusal.find("transition checks to compile"), std::string::npos) << refusal;
+    const std::string seven =
+        "@RULE Seven\n@TABLE\nn_states:7\nneighborhood:Moore\n"
+        "symmetries:permute\nvar a={0,1,2,3,4,5,6}\n0,a,1,2,0,0,0,0,0,3\n";
+    EXPECT_EQ(file_error(seven), "(no InputError)");
+}
+
 TEST(RuleFile, BadFilesSayFileLineAndWhat) {
     const std::string head = "@RULE Bad\n@TABLE\nn_states:3\nneighborhood:Moore\nsymmetries:none\n";
     EXPECT_NE(file_error(head + "0,0,0,0,0,0,0,0,0,3\n")

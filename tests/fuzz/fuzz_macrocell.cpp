@@ -10,7 +10,8 @@
 // 4096 cells wide holding cells far apart, legitimately allocating up to
 // the machine's memory, which libFuzzer would report as out of memory);
 // test_macrocell and the hardening tests cover deep files with few cells and
-// the refusals of files too large to read.
+// the refusals of files too large to read. So are rules naming a bounded
+// grid over 4096 cells wide (names_large_grid).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +28,7 @@ namespace {
 
 using toroid::fuzz::fail;
 using toroid::fuzz::has_deep_node;
+using toroid::fuzz::names_large_grid;
 
 toroid::Pattern reread(const std::string& text) {
     try {
@@ -41,7 +43,7 @@ toroid::Pattern reread(const std::string& text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text =
         "[M2] (fuzz)\n" + std::string(reinterpret_cast<const char*>(data), size);
-    if (has_deep_node(text)) return 0;
+    if (has_deep_node(text) || names_large_grid(text)) return 0;
     toroid::Pattern p;
     try {
         p = toroid::parse_macrocell(text, "<fuzz>");

@@ -30,6 +30,30 @@ inline bool has_deep_node(std::string_view text) {
     return false;
 }
 
+// A bounded-grid suffix (":T204091", ":P5000,9") naming a side over 4096
+// cells: a whole torus that large is read into a grid as big as the
+// machine's memory allows, a legitimate allocation libFuzzer would report
+// as out of memory. The hardening tests cover the refusals of grids too
+// large to hold.
+inline bool names_large_grid(std::string_view text) {
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] != ':' ||
+            std::string_view("TtPpKkCcSs").find(text[i + 1]) == std::string_view::npos)
+            continue;
+        std::size_t j = i + 2;
+        while (j < text.size()) {
+            long long side = 0;
+            while (j < text.size() && text[j] >= '0' && text[j] <= '9' && side <= 4096)
+                side = side * 10 + (text[j++] - '0');
+            if (side > 4096) return true;
+            while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+            if (j >= text.size() || text[j] != ',') break;
+            ++j;
+        }
+    }
+    return false;
+}
+
 // A bug: says what and shows the text it concerns, then aborts (libFuzzer
 // keeps the input).
 [[noreturn]] inline void fail(const char* what, const std::string& text) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -467,9 +468,13 @@ bool matches_some_permutation(const std::vector<std::uint8_t>& states,
 class PermuteCompiler {
   public:
     PermuteCompiler(const RuleTable& table, const std::string& where)
-        : table_(table), builder_(table.states, where), order_(tree_order(table.neighbourhood)) {}
+        : table_(table),
+          builder_(table.states, where),
+          order_(tree_order(table.neighbourhood)),
+          where_(where) {}
 
     RuleTree compile() {
+        refuse_too_much_work();
         memo_.resize(order_.size());
         RuleTree tree;
         tree.states = table_.states;
@@ -480,6 +485,33 @@ class PermuteCompiler {
     }
 
   private:
+    // The tree has a node for every multiset of the states read so far,
+    // C(S + k - 1, k) of them at level k, and each of the C(S + L - 2, L - 1)
+    // nodes of the last level asks the transitions for its S entries: the
+    // visits, not the (shared) entries NodeBuilder bounds, are what a table
+    // of many states costs (42 states on the Moore neighbourhood: 10^10
+    // transition checks, hours). Refused up front, before any work, above
+    // 2^24 checks at most (Golly's largest permute table, 7 states and 174
+    // transitions, is 3.7 million and compiles in milliseconds).
+    static std::string approx(double x) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2g", x);
+        return text;
+    }
+
+    void refuse_too_much_work() const {
+        const double states = table_.states, last = double(order_.size()) - 1;
+        double multisets = 1;  // C(S + last - 1, last)
+        for (int k = 1; k <= int(last); ++k) multisets = multisets * (states + k - 1) / k;
+        const double checks = states * multisets * double(table_.transitions.size());
+        if (checks > double(std::uint64_t(1) << 24))
+            throw InputError(where_ + ": the permute table of " + std::to_string(table_.states) +
+                             " states and " + std::to_string(table_.transitions.size()) +
+                             " transitions would take about " + approx(checks) +
+                             " transition checks to compile; toroid compiles permute tables " +
+                             "up to 16777216 (fewer states or transitions, or another symmetry)");
+    }
+
     std::uint32_t node(int level, const std::vector<std::uint32_t>& seen) {
         auto& memo = memo_[std::size_t(level)];
         if (auto it = memo.find(seen); it != memo.end()) return it->second;
@@ -514,6 +546,7 @@ class PermuteCompiler {
     const RuleTable& table_;
     NodeBuilder builder_;
     std::vector<BlockCell> order_;
+    std::string where_;
     std::vector<std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, VectorHash>> memo_;
 };
 
