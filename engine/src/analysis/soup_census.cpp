@@ -29,6 +29,57 @@ double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// Whether the last `span` populations repeat with some period of at most
+// `span` (escaping ships keep a settled ash's population periodic).
+bool population_periodic(const std::vector<std::uint32_t>& history, std::size_t span) {
+    const std::size_t n = history.size();
+    for (std::size_t p = 1; p <= span && n > span + p; ++p) {
+        bool periodic = true;
+        for (std::size_t k = 0; k < span && periodic; ++k)
+            periodic = history[n - 1 - k] == history[n - 1 - k - p];
+        if (periodic) return true;
+    }
+    return false;
+}
+
+// Which groups are ships that leave: a ship (kinds[g] >= 0) leaves when it
+// is kShipMargin cells beyond the debris's box in a direction it travels,
+// and beyond every other ship in a direction it travels at least as fast as
+// that ship does (parallel ships never meet; a faster one behind would
+// catch it).
+std::vector<bool> ships_away(const ShipCatalog& catalog, const std::vector<int>& kinds,
+                             const std::vector<Rect>& boxes, const Rect& debris) {
+    constexpr std::int64_t margin = SoupCensusRunner::kShipMargin;
+    auto beyond = [](const ShipKind& k, const Rect& b, const Rect& other, const ShipKind* chaser) {
+        if (other.empty()) return true;
+        // The chaser's speed along an axis, in k's direction, is at most
+        // k's: cross-multiplied by the periods.
+        auto outrun = [&](std::int64_t d, std::int64_t dc) {
+            return !chaser || (d > 0 ? dc * k.period <= d * chaser->period
+                                     : dc * k.period >= d * chaser->period);
+        };
+        const std::int64_t cdx = chaser ? chaser->dx : 0, cdy = chaser ? chaser->dy : 0;
+        return (k.dx < 0 && b.x + b.width + margin <= other.x && outrun(k.dx, cdx)) ||
+               (k.dx > 0 && b.x >= other.x + other.width + margin && outrun(k.dx, cdx)) ||
+               (k.dy < 0 && b.y + b.height + margin <= other.y && outrun(k.dy, cdy)) ||
+               (k.dy > 0 && b.y >= other.y + other.height + margin && outrun(k.dy, cdy));
+    };
+    std::vector<bool> away(kinds.size(), false);
+    for (std::size_t g = 0; g < kinds.size(); ++g) {
+        if (kinds[g] < 0) continue;
+        const ShipKind& k = catalog.kind(kinds[g]);
+        away[g] = beyond(k, boxes[g], debris, nullptr);
+        for (std::size_t o = 0; o < kinds.size() && away[g]; ++o) {
+            if (o == g || kinds[o] < 0) continue;
+            const ShipKind& ko = catalog.kind(kinds[o]);
+            const bool parallel =
+                k.dx * ko.period == ko.dx * k.period && k.dy * ko.period == ko.dy * k.period;
+            away[g] = parallel || beyond(k, boxes[g], boxes[o], &ko);
+        }
+    }
+    return away;
+}
+
 }  // namespace
 
 SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
@@ -145,13 +196,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 // classifying every fragment of a chaotic soup each sweep cost
                 // more than stepping it, and a ship deleted early can be caught
                 // by a faster one launched later.
-                bool quiet = false;
-                const std::size_t n = history.size();
-                for (std::size_t p = 1; p <= 2 * kSweep && !quiet && n > 2 * kSweep + p; ++p) {
-                    quiet = true;
-                    for (std::size_t k = 0; k < 2 * kSweep && quiet; ++k)
-                        quiet = history[n - 1 - k] == history[n - 1 - k - p];
-                }
+                const bool quiet = population_periodic(history, 2 * kSweep);
                 std::vector<std::uint32_t> every(cells.size());
                 std::iota(every.begin(), every.end(), 0u);
                 Rect kept = cells.empty() ? Rect{} : box_of(cells, every);
@@ -185,43 +230,12 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                     if (small(g) && outside) kinds[g] = s.ship_kind(cells, groups[g], b);
                     if (kinds[g] < 0) debris = unite(debris, b);
                 }
-                // A ship leaves when it is kShipMargin cells beyond the debris's
-                // box in a direction it travels, and beyond every other ship in
-                // a direction it travels at least as fast as that ship does
-                // (parallel ships never meet; a faster one behind would catch it).
-                auto beyond = [](const ShipKind& k, const Rect& b, const Rect& other,
-                                 const ShipKind* chaser) {
-                    if (other.empty()) return true;
-                    // The chaser's speed along an axis, in k's direction, is at
-                    // most k's: cross-multiplied by the periods.
-                    auto outrun = [&](std::int64_t d, std::int64_t dc) {
-                        return !chaser || (d > 0 ? dc * k.period <= d * chaser->period
-                                                 : dc * k.period >= d * chaser->period);
-                    };
-                    const std::int64_t cdx = chaser ? chaser->dx : 0, cdy = chaser ? chaser->dy : 0;
-                    return (k.dx < 0 && b.x + b.width + kShipMargin <= other.x &&
-                            outrun(k.dx, cdx)) ||
-                           (k.dx > 0 && b.x >= other.x + other.width + kShipMargin &&
-                            outrun(k.dx, cdx)) ||
-                           (k.dy < 0 && b.y + b.height + kShipMargin <= other.y &&
-                            outrun(k.dy, cdy)) ||
-                           (k.dy > 0 && b.y >= other.y + other.height + kShipMargin &&
-                            outrun(k.dy, cdy));
-                };
                 std::vector<Cell> doomed;
                 if (look) kept = debris;
+                const std::vector<bool> away = ships_away(s.catalog(), kinds, boxes, debris);
                 for (std::size_t g = 0; g < groups.size(); ++g) {
                     if (kinds[g] < 0) continue;
-                    const ShipKind& k = s.catalog().kind(kinds[g]);
-                    bool away = beyond(k, boxes[g], debris, nullptr);
-                    for (std::size_t o = 0; o < groups.size() && away; ++o) {
-                        if (o == g || kinds[o] < 0) continue;
-                        const ShipKind& ko = s.catalog().kind(kinds[o]);
-                        const bool parallel = k.dx * ko.period == ko.dx * k.period &&
-                                              k.dy * ko.period == ko.dy * k.period;
-                        away = parallel || beyond(k, boxes[g], boxes[o], &ko);
-                    }
-                    if (!away) {
+                    if (!away[g]) {
                         kept = unite(kept, boxes[g]);
                         continue;
                     }
