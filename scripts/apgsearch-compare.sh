@@ -24,9 +24,12 @@
 # one haul of SOUPS soups (ROOT0 .. ROOT<SOUPS-1>) on one thread, no
 # peer review, the haul written to log.<time>.ROOT.txt.
 #
-# Environment: SOUPS (4000), ROOT (k_toroidbench01), ROUNDS (3, apgsearch
-# and toroid interleaved), TOROID (build/cli/toroid), WORK
-# (/tmp/apgsearch-compare), PYTHON2 (python2), PYTHON (python3).
+# Environment: SOUPS (4000), ROOT (k_toroidbench01), RULE (b3s23, as
+# Catagolue writes it: b36s23 for HighLife; lifelib must have or generate
+# the rule's iterators: ll1.2 through rule2asm.py, ll2.x through its
+# autocompile.generate_code), ROUNDS (3, apgsearch and toroid interleaved),
+# TOROID (build/cli/toroid), WORK (/tmp/apgsearch-compare), PYTHON2
+# (python2), PYTHON (python3).
 # Prints per run: wall s, user+sys s, soups per CPU-second, load average;
 # then the census difference; exits 1 when the tables differ.
 set -euo pipefail
@@ -34,6 +37,8 @@ src=${1:?usage: $0 APG_SRC [LIFELIB_DIR]}
 lifelib=${2:-$src/lifelib}
 soups=${SOUPS:-4000}
 root=${ROOT:-k_toroidbench01}
+rule=${RULE:-b3s23}
+[[ $rule =~ ^[a-z0-9-]+$ ]] || { echo "error: RULE '$rule': expected Catagolue's form, e.g. b36s23" >&2; exit 2; }
 rounds=${ROUNDS:-3}
 work=${WORK:-/tmp/apgsearch-compare}
 python=${PYTHON:-python3}
@@ -67,12 +72,16 @@ std::string authenticate(const char *, const char *) { return "@OFFLINE_STUB"; }
 EOF
 (
     cd "$build"
-    if [[ ! -f lifelib/avxlife/lifelogic/iterators_b3s23.h ]]; then
-        [[ -f lifelib/avxlife/rule2asm.py ]] ||
-            { echo "error: lifelib has neither lifelogic/iterators_b3s23.h nor rule2asm.py" >&2; exit 2; }
-        "$python2" lifelib/avxlife/rule2asm.py b3s23 >/dev/null
+    if [[ ! -f lifelib/avxlife/lifelogic/iterators_$rule.h ]]; then
+        if [[ -f lifelib/avxlife/rule2asm.py ]]; then
+            "$python2" lifelib/avxlife/rule2asm.py "$rule" >/dev/null
+        elif [[ -f lifelib/autocompile.py ]]; then
+            "$python" -c "import sys; sys.path.insert(0, '.'); import lifelib.autocompile as a; a.generate_code(['$rule'], clean_before=True)" >/dev/null
+        else
+            echo "error: lifelib has neither lifelogic/iterators_$rule.h nor a way to make it" >&2; exit 2
+        fi
     fi
-    "$python" mkparams.py b3s23 C1 >/dev/null
+    "$python" mkparams.py "$rule" C1 >/dev/null
     make -j2 >build.log 2>&1 || { tail -20 build.log >&2; exit 2; }
 )
 
@@ -93,7 +102,7 @@ for r in $(seq 1 "$rounds"); do
     printf '%s\tapgsearch\t%s\t%s\t%.0f\t%s\n' "$r" "$wall" "$cpu" "$(awk -v n="$soups" -v c="$cpu" 'BEGIN {print n / c}')" "$load"
     dir=$runs/toroid$r && mkdir -p "$dir"
     load=$(cut -d' ' -f1 /proc/loadavg)
-    /usr/bin/time -v "$toroid" census B3/S23 --soups "$soups" --root "$root" --threads 1 --json \
+    /usr/bin/time -v "$toroid" census "$rule" --soups "$soups" --root "$root" --threads 1 --json \
         >"$dir/census.json" 2>"$dir/time.txt"
     read -r wall cpu < <(cpu_of "$dir/time.txt")
     printf '%s\ttoroid\t%s\t%s\t%.0f\t%s\n' "$r" "$wall" "$cpu" "$(awk -v n="$soups" -v c="$cpu" 'BEGIN {print n / c}')" "$load"

@@ -9,6 +9,7 @@
 
 #include "toroid/analysis/haul.hpp"
 #include "toroid/analysis/identify.hpp"
+#include "toroid/analysis/ship_catalog.hpp"
 #include "toroid/analysis/soup_census.hpp"
 #include "toroid/core/hashsoup.hpp"
 #include "toroid/core/rule.hpp"
@@ -71,6 +72,46 @@ TEST(SoupCensus, EscapingShipsCountedOnce) {
         EXPECT_TRUE(with_block.settled);
         EXPECT_EQ(with_block.objects, (std::vector<std::string>{c.code, "xs4_33"}));
         EXPECT_EQ(with_block.ships_removed, 1u);
+    }
+}
+
+// HighLife's bomber (period 48) leaves as a ship with a block behind it,
+// coded as python-lifelib codes it; before ships of period up to 64 were
+// catalogued, its soups never settled (PATHOLOGICAL).
+TEST(SoupCensus, HighLifeBomberLeavesAsAShip) {
+    CensusOptions o;
+    o.max_generations = 5000;
+    SoupCensusRunner runner(Rule::parse("B36/S23"), o);
+    const Grid bomber =
+        from_rows({"...ooo", "..o...o", ".o....o", "o..o..o", "o....o.ooo", "o...o.o...o",
+                   ".ooo.o....o", "....o..o..o", "....o....o..ooo", "....o...o", ".....ooo"});
+    Grid g(40, 40);
+    paste(g, bomber, 0, 0);  // flies north-west, away from the block
+    paste(g, kBlock, 36, 36);
+    const SoupCensus c = runner.run_pattern(g);
+    EXPECT_TRUE(c.settled);
+    EXPECT_EQ(c.objects, (std::vector<std::string>{"xq48_07z8ca7zy1e531", "xs4_33"}));
+    EXPECT_EQ(c.ships_removed, 1u);
+    // From every phase: at 36 of the 48 the bomber is two to six groups, and
+    // sweeps 64 generations apart see only three phases of it; the pieces
+    // are tried together, so it leaves whatever phase the sweeps meet.
+    ShipCatalog catalog(Rule::parse("B36/S23"));
+    std::vector<Cell> shape;
+    for (std::int64_t y = 0; y < bomber.height(); ++y)
+        for (std::int64_t x = 0; x < bomber.width(); ++x)
+            if (bomber.get(x, y)) shape.push_back({x, y});
+    const int kind = catalog.classify(shape);
+    ASSERT_GE(kind, 0);
+    for (int phase = 0; phase < 48; ++phase) {
+        SCOPED_TRACE("phase " + std::to_string(phase));
+        Grid p(60, 60);
+        for (const Cell& cell : catalog.kind(kind).phases[std::size_t(phase)])
+            p.set(cell.x + 10, cell.y + 10, true);
+        paste(p, kBlock, 56, 56);
+        const SoupCensus at = runner.run_pattern(p);
+        EXPECT_TRUE(at.settled);
+        EXPECT_EQ(at.objects, (std::vector<std::string>{"xq48_07z8ca7zy1e531", "xs4_33"}));
+        EXPECT_LT(at.generations, 1000u);
     }
 }
 

@@ -56,6 +56,25 @@ TEST(ShipCatalog, OtherRulesByVelocity) {
     EXPECT_EQ(cat.kind(g).name, "(1,1)c/4 ship");
 }
 
+// HighLife's bomber, a replicator carrying a glider (period 48, up to 65
+// cells): the phase taken from soup k_test490 (generation 3000).
+TEST(ShipCatalog, HighLifeBomberOfPeriod48) {
+    ShipCatalog cat{Rule::parse("B36/S23")};
+    const std::vector<Cell> bomber = shape(
+        "x = 15, y = 11\n3b3o$2bo3bo$bo4bo$o2bo2bo$o4bob3o$o3bobo3bo$b3obo4bo$4bo2bo2bo$"
+        "4bo4bo2b3o$4bo3bo$5b3o!");
+    ASSERT_EQ(bomber.size(), 37u);
+    const int k = cat.classify(bomber);
+    ASSERT_GE(k, 0);
+    EXPECT_EQ(cat.kind(k).period, 48);
+    EXPECT_EQ(cat.kind(k).dx, -8);
+    EXPECT_EQ(cat.kind(k).dy, -8);
+    std::size_t most = 0;
+    for (const auto& phase : cat.kind(k).phases) most = std::max(most, phase.size());
+    EXPECT_EQ(most, 65u);  // over the old 64-cell bound: every phase is catalogued
+    EXPECT_LE(most, ShipCatalog::kMaxCells);
+}
+
 TEST(ShipCatalog, CellsAtMatchesTheSimulation) {
     ShipCatalog cat{Rule()};
     const std::vector<Cell> glider = shape("x = 3, y = 3\nbo$2bo$3o!");

@@ -99,6 +99,60 @@ SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
 
 SoupCensusRunner::~SoupCensusRunner() = default;
 
+// Ships whose phase at a sweep is in pieces farther apart than groups_of
+// joins: HighLife's bomber (a replicator carrying a glider) is two to six
+// groups at 36 of its 48 phases, so a sweep every 64 generations might
+// never see it whole. Neighbouring `loners` (small groups outside the core
+// that are not ships alone), boxes within kJoin cells of each other, are
+// tried together: a union that is a ship becomes its first member's group
+// (with the union's box and kind), the others are emptied (an empty box,
+// no kind).
+void SoupCensusRunner::State::join_split_ships(const std::vector<Cell>& cells,
+                                               const std::vector<std::size_t>& loners,
+                                               std::vector<std::vector<std::uint32_t>>& groups,
+                                               std::vector<Rect>& boxes, std::vector<int>& kinds) {
+    constexpr std::int64_t kJoin = 8;
+    const std::size_t n = loners.size();
+    std::vector<std::size_t> root(n);
+    std::iota(root.begin(), root.end(), std::size_t(0));
+    auto find = [&](std::size_t i) {
+        while (root[i] != i) i = root[i] = root[root[i]];
+        return i;
+    };
+    auto gap = [](const Rect& a, const Rect& b) {
+        const std::int64_t gx = std::max(a.x, b.x) - std::min(a.x + a.width, b.x + b.width),
+                           gy = std::max(a.y, b.y) - std::min(a.y + a.height, b.y + b.height);
+        return std::max<std::int64_t>({gx, gy, 0});
+    };
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i + 1; j < n; ++j)
+            if (gap(boxes[loners[i]], boxes[loners[j]]) <= kJoin) root[find(i)] = find(j);
+    std::map<std::size_t, std::vector<std::size_t>> clusters;  // by root, members in order
+    for (std::size_t i = 0; i < n; ++i) clusters[find(i)].push_back(loners[i]);
+    for (const auto& [r, members] : clusters) {
+        if (members.size() < 2) continue;
+        std::vector<std::uint32_t> joined;
+        Rect box;
+        for (std::size_t g : members) {
+            joined.insert(joined.end(), groups[g].begin(), groups[g].end());
+            box = unite(box, boxes[g]);
+        }
+        if (joined.size() > ShipCatalog::kMaxCells || box.width > ShipCatalog::kMaxSize ||
+            box.height > ShipCatalog::kMaxSize)
+            continue;
+        std::sort(joined.begin(), joined.end());  // the cells' (y, x) order
+        const int kind = ship_kind(cells, joined, box);
+        if (kind < 0) continue;
+        groups[members[0]] = std::move(joined);
+        boxes[members[0]] = box;
+        kinds[members[0]] = kind;
+        for (std::size_t k = 1; k < members.size(); ++k) {
+            groups[members[k]].clear();
+            boxes[members[k]] = Rect{};
+        }
+    }
+}
+
 SoupCensus SoupCensusRunner::run(std::string_view seed) {
     return run_pattern(hashsoup(seed, s_->options.symmetry).cells);
 }
@@ -221,15 +275,20 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 };
                 for (std::size_t g = 0; g < groups.size(); ++g)
                     if (!small(g)) core = unite(core, boxes[g]);
+                std::vector<std::size_t> loners;  // small, outside, not a ship alone
                 for (std::size_t g = 0; g < groups.size(); ++g) {
                     const Rect& b = boxes[g];
                     const bool outside = core.empty() || b.x + b.width + kShipMargin <= core.x ||
                                          b.x >= core.x + core.width + kShipMargin ||
                                          b.y + b.height + kShipMargin <= core.y ||
                                          b.y >= core.y + core.height + kShipMargin;
-                    if (small(g) && outside) kinds[g] = s.ship_kind(cells, groups[g], b);
-                    if (kinds[g] < 0) debris = unite(debris, b);
+                    if (!small(g) || !outside) continue;
+                    kinds[g] = s.ship_kind(cells, groups[g], b);
+                    if (kinds[g] < 0) loners.push_back(g);
                 }
+                s.join_split_ships(cells, loners, groups, boxes, kinds);
+                for (std::size_t g = 0; g < groups.size(); ++g)
+                    if (kinds[g] < 0) debris = unite(debris, boxes[g]);
                 std::vector<Cell> doomed;
                 if (look) kept = debris;
                 const std::vector<bool> away = ships_away(s.catalog(), kinds, boxes, debris);

@@ -190,6 +190,12 @@ struct SoupCensusRunner::State {
             objects.push_back(o.wraps ? std::string("PATHOLOGICAL") : code_of(o.cells, period));
     }
 
+    // Joins neighbouring small groups that are a ship together (a ship
+    // whose phase is in pieces: soup_census.cpp).
+    void join_split_ships(const std::vector<Cell>& cells, const std::vector<std::size_t>& loners,
+                          std::vector<std::vector<std::uint32_t>>& groups, std::vector<Rect>& boxes,
+                          std::vector<int>& kinds);
+
     void code_unsettled(Universe& u, std::uint64_t t,
                         const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
                         bool overflow, std::vector<std::string>& objects);

@@ -37,9 +37,11 @@ struct ShipKind {
 
 class ShipCatalog {
   public:
-    static constexpr int kMaxPeriod = 32;
+    // Periods and sizes: HighLife's bomber (xq48_07z8ca7zy1e531, a replicator
+    // carrying a glider: period 48, up to 65 cells, 21 wide) leaves its soups.
+    static constexpr int kMaxPeriod = 64;
     static constexpr std::int64_t kMaxSize = 24;  // larger objects are never ships here
-    static constexpr std::size_t kMaxCells = 64;
+    static constexpr std::size_t kMaxCells = 96;
 
     explicit ShipCatalog(const Rule& rule);
     ~ShipCatalog();
