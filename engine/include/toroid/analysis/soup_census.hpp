@@ -7,7 +7,9 @@
 //     128 generations (escaping ships keep it so), or when the cells near
 //     the edge of the largest torus, the small groups outside the box of
 //     the large ones are classified: a spaceship (ShipCatalog: the group
-//     alone reappears moved) that lies kShipMargin cells beyond the box of
+//     alone reappears moved; neighbouring groups that are not ships alone
+//     are tried together, for ships whose phase is in pieces, such as
+//     HighLife's bomber) that lies kShipMargin cells beyond the box of
 //     all groups that are not ships in a direction it travels, and beyond
 //     every other ship in a direction it travels at least as fast as that
 //     one (parallel ships never meet), is counted once by its apgcodes
