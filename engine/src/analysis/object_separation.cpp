@@ -1,6 +1,7 @@
 #include "toroid/analysis/object_separation.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <limits>
 #include <numeric>
 
@@ -26,7 +27,11 @@ struct UnionFind {
     }
 };
 
+// v modulo n in 0..n-1; the common cases (on the grid, or one step off it)
+// without a division: separation wraps every neighbour of every cell.
 std::int64_t wrap(std::int64_t v, std::int64_t n) {
+    if (v >= 0 && v < n) return v;
+    if (v >= -n && v < 2 * n) return v < 0 ? v + n : v - n;
     return ((v % n) + n) % n;
 }
 
@@ -63,9 +68,29 @@ std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases
     // Islands: 8-connected pieces of the envelope, with unwrapped
     // coordinates inside each island (an island may straddle the edges).
     constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-    std::vector<std::uint32_t> island(std::size_t(w * h), kNone);
-    std::vector<std::int64_t> ux(std::size_t(w * h), 0), uy(std::size_t(w * h), 0);
+    if (island_.size() < std::size_t(w * h)) {
+        island_.assign(std::size_t(w * h), kNone);
+        ux_.resize(std::size_t(w * h));
+        uy_.resize(std::size_t(w * h));
+    }
+    std::vector<std::uint32_t>& island = island_;
+    std::vector<std::int64_t>&ux = ux_, &uy = uy_;
     std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> members;  // unwrapped
+    // The scratch back to kNone on the way out (all of it after an
+    // exception, which may leave a cell marked but not listed).
+    struct Reset {
+        const std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>>& members;
+        std::vector<std::uint32_t>& island;
+        std::int64_t w, h;
+        ~Reset() {
+            if (std::uncaught_exceptions() > 0) {
+                island.clear();
+                return;
+            }
+            for (const auto& list : members)
+                for (auto [x, y] : list) island[std::size_t(wrap(y, h) * w + wrap(x, w))] = kNone;
+        }
+    } reset{members, island, w, h};
     std::vector<bool> island_wraps;
     std::vector<std::pair<std::int64_t, std::int64_t>> stack;
     for (std::int64_t y0 = 0; y0 < h; ++y0) {

@@ -42,6 +42,7 @@ class ObjectSeparator {
     // period, all of one size; phases[0] is the state whose cells are
     // returned. Objects are ordered by their first island's first cell in
     // (y, x) order.
+    // One thread at a time (its scratch is kept between calls).
     std::vector<AshObject> separate(const std::vector<Grid>& phases) const;
 
     // Whether a dead cell whose 3x3 neighbourhood is `mask` (bit 3*dy + dx,
@@ -50,6 +51,12 @@ class ObjectSeparator {
 
   private:
     std::array<bool, 512> births_{};
+    // Each cell's island (kNone when none) and unwrapped place, by y * w + x:
+    // kept between calls and only the envelope's cells reset after one, so
+    // the census's thousands of separations neither allocate nor clear a
+    // whole box each.
+    mutable std::vector<std::uint32_t> island_;
+    mutable std::vector<std::int64_t> ux_, uy_;
 };
 
 }  // namespace toroid
