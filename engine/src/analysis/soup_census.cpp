@@ -88,6 +88,16 @@ SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
     if (rule.stochastic() || rule.births_on_zero())
         throw InputError("rule " + rule.to_string() +
                          ": the census needs a deterministic rule without birth on 0");
+    // Object separation, ship sweeps and apgcodes are for two states
+    // (Catagolue's multi-state codes, g4b2s345's, are not written here).
+    if (rule.needs_multistate_backend())
+        throw InputError("rule " + rule.to_string() +
+                         ": the census runs two-state rules of range 1 " +
+                         "(B/S, isotropic, MAP, hexagonal, von Neumann); " +
+                         (rule.multi_state()  ? "Generations and other multi-state rules"
+                          : rule.range_rule() ? "Larger than Life and other range-r rules"
+                                              : "rule tables and trees") +
+                         " are not censused (`toroid sweep` without --root runs their soups)");
     if (!is_hashsoup_symmetry(options.symmetry)) hashsoup("", options.symmetry);  // throws
     const bool hexagonal = rule.neighbourhood() == Neighbourhood::Hexagonal;
     if (!hashsoup_symmetry_fits(options.symmetry, hexagonal))
