@@ -147,6 +147,33 @@ TEST(CanonicalCode, SameInEveryOrientationAndPhase) {
         EXPECT_EQ(identify(orient(library("lwss").cells, o), Rule()).code, lwss.code);
 }
 
+// Hexagonal rules: the 12 symmetries of the lattice, as lifelib codes them
+// (python-lifelib 2.5.6 on b2s34h: all three dominoes are xp2_3, and the
+// two oscillators below are one xp4_29).
+TEST(CanonicalCode, HexagonalObjectsOverTheTwelveSymmetries) {
+    const Rule hex = Rule::parse("B2/S34H");
+    auto code = [&](const char* rle) {
+        return identify(parse_pattern(rle, "<test>").cells, hex).code;
+    };
+    EXPECT_EQ(code("x = 1, y = 2\no$o!"), "xp2_3");
+    EXPECT_EQ(code("x = 2, y = 1\n2o!"), "xp2_3");
+    EXPECT_EQ(code("x = 2, y = 2\no$bo!"), "xp2_3");  // a sixth of a turn from upright
+    EXPECT_EQ(code("x = 3, y = 3\n2o$2bo$2bo!"), "xp4_29");
+    EXPECT_EQ(code("x = 3, y = 3\no$o$b2o!"), "xp4_29");
+    // Six sixths of a turn are the identity, the transpose is its own
+    // inverse, and the hexagon of a cell's six neighbours is fixed by all 12.
+    Grid hexagon(3, 3);
+    for (auto [x, y] : {std::pair{0, 0}, {1, 0}, {0, 1}, {2, 1}, {1, 2}, {2, 2}})
+        hexagon.set(x, y, true);
+    const Grid blob = parse_pattern("x = 4, y = 3\n3o$o2bo$bo!", "<test>").cells;
+    for (int o = 0; o < 12; ++o) EXPECT_EQ(hex_orient(hexagon, o), hexagon) << o;
+    Grid turned = blob;
+    for (int r = 0; r < 6; ++r) turned = hex_orient(turned, 1);
+    EXPECT_EQ(turned, blob);
+    EXPECT_EQ(hex_orient(hex_orient(blob, 6), 6), blob);
+    EXPECT_NE(hex_orient(blob, 1), blob);
+}
+
 TEST(CanonicalCode, ExtendedWechslerRunsOfZeros) {
     Grid g(8, 1);
     g.set(0, 0, true);

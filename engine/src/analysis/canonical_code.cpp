@@ -1,5 +1,9 @@
 #include "toroid/analysis/canonical_code.hpp"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace toroid {
 namespace {
 
@@ -66,16 +70,40 @@ Grid orient(const Grid& cells, int o) {
     return out;
 }
 
+Grid hex_orient(const Grid& cells, int o) {
+    // Cells as (x, y) lattice points; r turns of (x, y) -> (x - y, x), then
+    // the transpose when o >= 6.
+    std::vector<std::pair<std::int64_t, std::int64_t>> points;
+    std::int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    for (std::int64_t y = 0; y < cells.height(); ++y)
+        for (std::int64_t x = 0; x < cells.width(); ++x) {
+            if (!cells.get(x, y)) continue;
+            std::int64_t px = x, py = y;
+            for (int r = 0; r < o % 6; ++r) {
+                const std::int64_t t = px - py;
+                py = px;
+                px = t;
+            }
+            if (o >= 6) std::swap(px, py);
+            if (points.empty()) x0 = x1 = px, y0 = y1 = py;
+            x0 = std::min(x0, px), x1 = std::max(x1, px), y0 = std::min(y0, py),
+            y1 = std::max(y1, py);
+            points.push_back({px, py});
+        }
+    Grid out(points.empty() ? 1 : x1 - x0 + 1, points.empty() ? 1 : y1 - y0 + 1);
+    for (auto [px, py] : points) out.set(px - x0, py - y0, true);
+    return out;
+}
+
 std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n) {
-    // Hexagonal rules: identity, half turn, transpose, anti-transpose.
-    static constexpr int kHex[] = {0, 3, 4, 7};
+    const bool hexagonal = n == Neighbourhood::Hexagonal;
     std::string best;
     for (const Grid& phase : phases) {
         const Rect b = phase.bounding_box();
         const Grid cropped = b.empty() ? phase : phase.crop(b);
-        for (int k = 0; k < (n == Neighbourhood::Hexagonal ? 4 : 8); ++k) {
-            const int o = n == Neighbourhood::Hexagonal ? kHex[k] : k;
-            const std::string repr = wechsler(orient(cropped, o));
+        for (int o = 0; o < (hexagonal ? 12 : 8); ++o) {
+            const std::string repr =
+                wechsler(hexagonal ? hex_orient(cropped, o) : orient(cropped, o));
             if (best.empty() || repr.size() < best.size() ||
                 (repr.size() == best.size() && repr < best))
                 best = repr;

@@ -14,8 +14,11 @@
 //   xp<period>_...      oscillator       blinker xp2_7
 //   xq<period>_...      spaceship        glider xq4_153
 // Orientations are the 8 symmetries of the square for Moore and von Neumann
-// rules, and the 4 that preserve the hexagonal neighbourhood (identity,
-// half turn, transpose, anti-transpose) for hexagonal rules.
+// rules, and the 12 of the hexagonal lattice for hexagonal rules, as lifelib
+// codes them (Golly's hexagonal layout: the neighbours of (x, y) are
+// (x +- 1, y), (x, y +- 1), (x + 1, y + 1) and (x - 1, y - 1); a sixth of a
+// turn maps (x, y) to (x - y, x), and the transpose is a mirror): the
+// diagonal and the upright domino are one object there, xp2_3 in B2/S34H.
 #pragma once
 
 #include <string>
@@ -31,6 +34,9 @@ std::string wechsler(const Grid& cells);
 // Orientation o in 0..7: bit 2 transposes, bit 0 mirrors x, bit 1 mirrors y
 // (applied after the transpose).
 Grid orient(const Grid& cells, int o);
+// Hexagonal orientation o in 0..11: o % 6 sixths of a turn, then the
+// transpose when o >= 6 (cropped to the result's bounding box).
+Grid hex_orient(const Grid& cells, int o);
 // The canonical representation over the phases and the orientations `n` allows.
 std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n);
 
