@@ -115,6 +115,44 @@ TEST(SoupCensus, HighLifeBomberLeavesAsAShip) {
     }
 }
 
+// Ships side by side: one object when they change one another (B2-a/S12's
+// xq6_30d, two xq6_15 whose cells are born and kept by both: apgsearch
+// counts one), each ship when they fly on as they would alone (two xq6_15
+// eight cells apart, as two gliders side by side in Life).
+TEST(SoupCensus, ShipsSideBySideAreOneObjectOnlyWhenTheyInteract) {
+    CensusOptions o;
+    o.max_generations = 5000;
+    const Rule rule = Rule::parse("B2-a/S12");
+    SoupCensusRunner runner(rule, o);
+    ShipCatalog catalog(rule);
+    // xq6_30d from each phase: at some the two xq6_15 are two groups, which
+    // sweeps used to count as two ships.
+    const int pair = catalog.classify({{0, 0}, {2, 0}, {0, 1}, {2, 2}, {2, 3}});
+    ASSERT_GE(pair, 0);
+    for (int phase = 0; phase < catalog.kind(pair).period; ++phase) {
+        SCOPED_TRACE("phase " + std::to_string(phase));
+        Grid g(20, 20);
+        for (const Cell& c : catalog.kind(pair).phases[std::size_t(phase)])
+            g.set(c.x + 8, c.y + 8, true);
+        const SoupCensus together = runner.run_pattern(g);
+        EXPECT_TRUE(together.settled);
+        EXPECT_EQ(together.objects, std::vector<std::string>{"xq6_30d"});
+    }
+    const Grid single = from_rows({"oo", "..", ".o"});  // xq6_15
+    const int kind = catalog.classify({{0, 0}, {1, 0}, {1, 2}});
+    ASSERT_GE(kind, 0);
+    const ShipKind& k = catalog.kind(kind);
+    // Side by side: the second copy across the path, (dy, -dx) in signs.
+    auto sign = [](std::int64_t v) { return std::int64_t(v > 0) - std::int64_t(v < 0); };
+    Grid two(40, 40);
+    paste(two, single, 16, 16);
+    paste(two, single, 16 + 8 * sign(k.dy), 16 - 8 * sign(k.dx));
+    const SoupCensus apart = runner.run_pattern(two);
+    EXPECT_TRUE(apart.settled);
+    EXPECT_EQ(apart.objects, (std::vector<std::string>{"xq6_15", "xq6_15"}));
+    EXPECT_EQ(apart.ships_removed, 2u);
+}
+
 TEST(SoupCensus, ShipsInFourDirectionsAndAnOscillator) {
     SoupCensusRunner runner = small_runner();
     Grid g(40, 40);

@@ -111,20 +111,26 @@ SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
 
 SoupCensusRunner::~SoupCensusRunner() = default;
 
-// Ships whose phase at a sweep is in pieces farther apart than groups_of
-// joins: HighLife's bomber (a replicator carrying a glider) is two to six
-// groups at 36 of its 48 phases, so a sweep every 64 generations might
-// never see it whole. Neighbouring `loners` (small groups outside the core
-// that are not ships alone), boxes within kJoin cells of each other, are
-// tried together: a union that is a ship becomes its first member's group
-// (with the union's box and kind), the others are emptied (an empty box,
-// no kind).
-void SoupCensusRunner::State::join_split_ships(const std::vector<Cell>& cells,
-                                               const std::vector<std::size_t>& loners,
-                                               std::vector<std::vector<std::uint32_t>>& groups,
-                                               std::vector<Rect>& boxes, std::vector<int>& kinds) {
+// Groups a sweep tries together, among `candidates`: boxes within kJoin
+// cells of each other (and, for ships, the same velocity), and fitting the
+// ship catalog's bounds. A union that is a ship becomes its first member's
+// group (the union's cells, box and kind), the others are emptied (an
+// empty box, no kind); a union of ships that is not one (they meet, or
+// stop each other) leaves every member a non-ship for this sweep.
+//   * Loners (small groups outside the core that are not ships alone):
+//     ships whose phase is in pieces farther apart than groups_of joins.
+//     HighLife's bomber (a replicator carrying a glider) is two to six
+//     groups at 36 of its 48 phases, and sweeps 64 generations apart meet
+//     three of its phases.
+//   * Ships of one velocity side by side: ship_codes_of() then counts them
+//     as one object or as each ship, by whether they fly on unchanged by
+//     one another.
+void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
+                                          const std::vector<std::size_t>& candidates, bool ships,
+                                          std::vector<std::vector<std::uint32_t>>& groups,
+                                          std::vector<Rect>& boxes, std::vector<int>& kinds) {
     constexpr std::int64_t kJoin = 8;
-    const std::size_t n = loners.size();
+    const std::size_t n = candidates.size();
     std::vector<std::size_t> root(n);
     std::iota(root.begin(), root.end(), std::size_t(0));
     auto find = [&](std::size_t i) {
@@ -136,11 +142,18 @@ void SoupCensusRunner::State::join_split_ships(const std::vector<Cell>& cells,
                            gy = std::max(a.y, b.y) - std::min(a.y + a.height, b.y + b.height);
         return std::max<std::int64_t>({gx, gy, 0});
     };
+    auto same_velocity = [&](int a, int b) {
+        const ShipKind &ka = catalog().kind(a), &kb = catalog().kind(b);
+        return ka.dx * kb.period == kb.dx * ka.period && ka.dy * kb.period == kb.dy * ka.period;
+    };
     for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = i + 1; j < n; ++j)
-            if (gap(boxes[loners[i]], boxes[loners[j]]) <= kJoin) root[find(i)] = find(j);
+        for (std::size_t j = i + 1; j < n; ++j) {
+            const std::size_t a = candidates[i], b = candidates[j];
+            if (gap(boxes[a], boxes[b]) <= kJoin && (!ships || same_velocity(kinds[a], kinds[b])))
+                root[find(i)] = find(j);
+        }
     std::map<std::size_t, std::vector<std::size_t>> clusters;  // by root, members in order
-    for (std::size_t i = 0; i < n; ++i) clusters[find(i)].push_back(loners[i]);
+    for (std::size_t i = 0; i < n; ++i) clusters[find(i)].push_back(candidates[i]);
     for (const auto& [r, members] : clusters) {
         if (members.size() < 2) continue;
         std::vector<std::uint32_t> joined;
@@ -154,13 +167,18 @@ void SoupCensusRunner::State::join_split_ships(const std::vector<Cell>& cells,
             continue;
         std::sort(joined.begin(), joined.end());  // the cells' (y, x) order
         const int kind = ship_kind(cells, joined, box);
-        if (kind < 0) continue;
+        if (kind < 0) {
+            if (ships)
+                for (std::size_t g : members) kinds[g] = -1;
+            continue;
+        }
         groups[members[0]] = std::move(joined);
         boxes[members[0]] = box;
         kinds[members[0]] = kind;
         for (std::size_t k = 1; k < members.size(); ++k) {
             groups[members[k]].clear();
             boxes[members[k]] = Rect{};
+            kinds[members[k]] = -1;
         }
     }
 }
@@ -304,7 +322,11 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                     kinds[g] = s.ship_kind(cells, groups[g], b);
                     if (kinds[g] < 0) loners.push_back(g);
                 }
-                s.join_split_ships(cells, loners, groups, boxes, kinds);
+                s.join_groups(cells, loners, false, groups, boxes, kinds);
+                std::vector<std::size_t> ships;
+                for (std::size_t g = 0; g < groups.size(); ++g)
+                    if (kinds[g] >= 0) ships.push_back(g);
+                s.join_groups(cells, ships, true, groups, boxes, kinds);
                 for (std::size_t g = 0; g < groups.size(); ++g)
                     if (kinds[g] < 0) debris = unite(debris, boxes[g]);
                 std::vector<Cell> doomed;

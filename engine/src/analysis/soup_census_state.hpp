@@ -8,6 +8,7 @@
 // and names its objects.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -102,14 +103,35 @@ struct SoupCensusRunner::State {
     }
 
     // The objects of a ship group: usually one ship, but two gliders flying
-    // side by side are one group that moves as one. Its 8-connected pieces
-    // are the objects when each is a ship alone with the group's velocity
-    // (a *WSS's detached tail cell is not: it stays part of the ship).
+    // side by side are one group that moves as one. Its parts are the
+    // objects when each part is a ship alone with the group's velocity and
+    // the group is, phase by phase, just the parts moving on their own (no
+    // cell of one is born or kept by another: B2-a/S12's xq6_30d is two
+    // xq6_15 that would not fly apart as they do together, and is one
+    // object, as apgsearch counts it). Parts: the 8-connected pieces (a
+    // *WSS's detached tail cell is no ship: it stays part of the ship), else
+    // the groups of cells within two of each other (a ship of several
+    // pieces, such as xq6_15).
     const std::vector<std::string>& ship_codes_of(int kind) {
         auto it = ship_codes.find(kind);
         if (it != ship_codes.end()) return it->second;
         const ShipKind k = catalog().kind(kind);  // a copy: classify() may add kinds
-        const std::vector<Cell>& cells = k.phases[0];
+        std::vector<std::string> named;
+        for (const auto& parts : {pieces_of(k.phases[0], 1), pieces_of(k.phases[0], 2)}) {
+            if (parts.size() < 2 || !named.empty()) continue;
+            std::vector<int> kinds;
+            for (const auto& part : parts) kinds.push_back(part_kind(part, k));
+            if (!moves_apart(k, parts, kinds)) continue;
+            for (const auto& part : parts) named.push_back(code_of(cells_grid(part), 64));
+        }
+        if (named.empty())
+            named.push_back(code_of(cells_grid(k.phases[0]), std::uint64_t(k.period)));
+        return ship_codes[kind] = std::move(named);
+    }
+
+    // Pieces of `cells`: cells within `reach` (Chebyshev) of each other joined.
+    static std::vector<std::vector<Cell>> pieces_of(const std::vector<Cell>& cells,
+                                                    std::int64_t reach) {
         std::vector<std::vector<Cell>> pieces;
         std::vector<bool> taken(cells.size(), false);
         for (std::size_t i = 0; i < cells.size(); ++i) {
@@ -118,41 +140,62 @@ struct SoupCensusRunner::State {
             std::vector<Cell> piece{cells[i]};
             for (std::size_t at = 0; at < piece.size(); ++at)
                 for (std::size_t j = 0; j < cells.size(); ++j)
-                    if (!taken[j] && std::abs(cells[j].x - piece[at].x) <= 1 &&
-                        std::abs(cells[j].y - piece[at].y) <= 1) {
+                    if (!taken[j] && std::abs(cells[j].x - piece[at].x) <= reach &&
+                        std::abs(cells[j].y - piece[at].y) <= reach) {
                         taken[j] = true;
                         piece.push_back(cells[j]);
                     }
             pieces.push_back(std::move(piece));
         }
-        auto grid_of = [](std::vector<Cell> piece, std::int64_t& x0, std::int64_t& y0) {
-            x0 = y0 = std::numeric_limits<std::int64_t>::max();
-            std::int64_t x1 = 0, y1 = 0;
-            for (const Cell& c : piece)
-                x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
-                y1 = std::max(y1, c.y);
-            Grid g(x1 - x0 + 1, y1 - y0 + 1);
-            for (const Cell& c : piece) g.set(c.x - x0, c.y - y0, true);
-            return g;
-        };
-        bool split = pieces.size() > 1;
-        for (std::size_t p = 0; p < pieces.size() && split; ++p) {
-            std::int64_t x0, y0;
-            grid_of(pieces[p], x0, y0);
-            std::vector<Cell> shape = pieces[p];
-            for (Cell& c : shape) c.x -= x0, c.y -= y0;
-            const int sub = catalog().classify(shape);
-            split = sub >= 0 &&
-                    catalog().kind(sub).dx * k.period == k.dx * catalog().kind(sub).period &&
-                    catalog().kind(sub).dy * k.period == k.dy * catalog().kind(sub).period;
+        return pieces;
+    }
+
+    // The cells' box as a Grid.
+    static Grid cells_grid(const std::vector<Cell>& cells) {
+        const Rect b = cells_box(cells);
+        Grid g(b.width, b.height);
+        for (const Cell& c : cells) g.set(c.x - b.x, c.y - b.y, true);
+        return g;
+    }
+    static Rect cells_box(const std::vector<Cell>& cells) {
+        std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), y0 = x0;
+        std::int64_t x1 = std::numeric_limits<std::int64_t>::min(), y1 = x1;
+        for (const Cell& c : cells)
+            x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
+            y1 = std::max(y1, c.y);
+        return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+    }
+
+    // The catalog's kind of a part when it is a ship with k's velocity, else -1.
+    int part_kind(const std::vector<Cell>& part, const ShipKind& k) {
+        const Rect b = cells_box(part);
+        std::vector<Cell> shape = part;
+        for (Cell& c : shape) c.x -= b.x, c.y -= b.y;
+        std::sort(shape.begin(), shape.end());
+        const int sub = catalog().classify(shape);
+        if (sub < 0) return -1;
+        const ShipKind& p = catalog().kind(sub);
+        return p.dx * k.period == k.dx * p.period && p.dy * k.period == k.dy * p.period ? sub : -1;
+    }
+
+    // Whether the ship k is, in every phase, its parts each flying alone.
+    bool moves_apart(const ShipKind& k, const std::vector<std::vector<Cell>>& parts,
+                     const std::vector<int>& kinds) {
+        for (int sub : kinds)
+            if (sub < 0) return false;
+        for (int q = 0; q < k.period; ++q) {
+            std::vector<Cell> together;
+            for (std::size_t i = 0; i < parts.size(); ++i) {
+                const Rect b = cells_box(parts[i]);
+                const auto moved = ShipCatalog::cells_at(catalog().kind(kinds[i]), b.x, b.y, 0, q);
+                together.insert(together.end(), moved.begin(), moved.end());
+            }
+            std::vector<Cell> whole = k.phases[std::size_t(q)];
+            std::sort(together.begin(), together.end());
+            std::sort(whole.begin(), whole.end());
+            if (together != whole) return false;
         }
-        std::vector<std::string> named;
-        std::int64_t x0, y0;
-        if (split)
-            for (const auto& piece : pieces) named.push_back(code_of(grid_of(piece, x0, y0), 64));
-        else
-            named.push_back(code_of(grid_of(cells, x0, y0), std::uint64_t(k.period)));
-        return ship_codes[kind] = std::move(named);
+        return true;
     }
 
     const std::string& code_of(const Grid& cells, std::uint64_t period) {
@@ -190,11 +233,11 @@ struct SoupCensusRunner::State {
             objects.push_back(o.wraps ? std::string("PATHOLOGICAL") : code_of(o.cells, period));
     }
 
-    // Joins neighbouring small groups that are a ship together (a ship
-    // whose phase is in pieces: soup_census.cpp).
-    void join_split_ships(const std::vector<Cell>& cells, const std::vector<std::size_t>& loners,
-                          std::vector<std::vector<std::uint32_t>>& groups, std::vector<Rect>& boxes,
-                          std::vector<int>& kinds);
+    // Joins neighbouring groups that are one ship together (a ship whose
+    // phase is in pieces; ships side by side: soup_census.cpp).
+    void join_groups(const std::vector<Cell>& cells, const std::vector<std::size_t>& candidates,
+                     bool ships, std::vector<std::vector<std::uint32_t>>& groups,
+                     std::vector<Rect>& boxes, std::vector<int>& kinds);
 
     void code_unsettled(Universe& u, std::uint64_t t,
                         const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
