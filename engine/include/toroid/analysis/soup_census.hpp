@@ -13,7 +13,8 @@
 //     all groups that are not ships in a direction it travels, and beyond
 //     every other ship in a direction it travels at least as fast as that
 //     one (parallel ships never meet), is counted once by its apgcodes
-//     (two gliders side by side are two) and deleted, so no ship ever wraps
+//     (two gliders side by side are two, ships that change one another as
+//     they fly are one) and deleted, so no ship ever wraps
 //     around and crashes back into the ash (checked against python-lifelib
 //     on the plane: the same gliders per soup,
 //     scripts/census_lifelib_check.py);
