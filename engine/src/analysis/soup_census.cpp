@@ -146,12 +146,24 @@ void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
         const ShipKind &ka = catalog().kind(a), &kb = catalog().kind(b);
         return ka.dx * kb.period == kb.dx * ka.period && ka.dy * kb.period == kb.dy * ka.period;
     };
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = i + 1; j < n; ++j) {
-            const std::size_t a = candidates[i], b = candidates[j];
-            if (gap(boxes[a], boxes[b]) <= kJoin && (!ships || same_velocity(kinds[a], kinds[b])))
+    // Pairs by a sweep over x (a sweep can hold thousands of small groups).
+    std::vector<std::size_t> by_x(n);
+    std::iota(by_x.begin(), by_x.end(), std::size_t(0));
+    std::stable_sort(by_x.begin(), by_x.end(), [&](std::size_t i, std::size_t j) {
+        return boxes[candidates[i]].x < boxes[candidates[j]].x;
+    });
+    for (std::size_t p = 0; p < n; ++p) {
+        const std::size_t i = by_x[p];
+        const Rect& a = boxes[candidates[i]];
+        for (std::size_t q = p + 1; q < n; ++q) {
+            const std::size_t j = by_x[q];
+            const Rect& b = boxes[candidates[j]];
+            if (b.x > a.x + a.width + kJoin) break;  // and every box after it
+            if (gap(a, b) <= kJoin &&
+                (!ships || same_velocity(kinds[candidates[i]], kinds[candidates[j]])))
                 root[find(i)] = find(j);
         }
+    }
     std::map<std::size_t, std::vector<std::size_t>> clusters;  // by root, members in order
     for (std::size_t i = 0; i < n; ++i) clusters[find(i)].push_back(candidates[i]);
     for (const auto& [r, members] : clusters) {
