@@ -195,6 +195,58 @@ void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
     }
 }
 
+// A sweep that looks for ships: the live cells (sorted by (y, x)) grouped,
+// the ships among the small groups outside the box of the large ones (the
+// active core of the ash) classified, the ones that leave (ships_away)
+// counted into `objects` and `removed` and their cells listed in `doomed`.
+// Returns the box of what stays: the debris and the ships still near it.
+Rect SoupCensusRunner::State::ships_leaving(const std::vector<Cell>& cells,
+                                            std::vector<std::string>& objects,
+                                            std::uint64_t& removed, std::vector<Cell>& doomed) {
+    std::vector<std::vector<std::uint32_t>> groups = groups_of(cells, index);
+    std::vector<Rect> boxes(groups.size());
+    for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
+    std::vector<int> kinds(groups.size(), -1);
+    Rect core, debris;
+    auto small = [&](std::size_t g) {
+        return groups[g].size() <= ShipCatalog::kMaxCells &&
+               boxes[g].width <= ShipCatalog::kMaxSize && boxes[g].height <= ShipCatalog::kMaxSize;
+    };
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        if (!small(g)) core = unite(core, boxes[g]);
+    std::vector<std::size_t> loners;  // small, outside, not a ship alone
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const Rect& b = boxes[g];
+        const bool outside = core.empty() || b.x + b.width + kShipMargin <= core.x ||
+                             b.x >= core.x + core.width + kShipMargin ||
+                             b.y + b.height + kShipMargin <= core.y ||
+                             b.y >= core.y + core.height + kShipMargin;
+        if (!small(g) || !outside) continue;
+        kinds[g] = ship_kind(cells, groups[g], b);
+        if (kinds[g] < 0) loners.push_back(g);
+    }
+    join_groups(cells, loners, false, groups, boxes, kinds);
+    std::vector<std::size_t> ships;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        if (kinds[g] >= 0) ships.push_back(g);
+    join_groups(cells, ships, true, groups, boxes, kinds);
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        if (kinds[g] < 0) debris = unite(debris, boxes[g]);
+    Rect kept = debris;
+    const std::vector<bool> away = ships_away(catalog(), kinds, boxes, debris);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (kinds[g] < 0) continue;
+        if (!away[g]) {
+            kept = unite(kept, boxes[g]);
+            continue;
+        }
+        for (const std::string& code : ship_codes_of(kinds[g])) objects.push_back(code);
+        removed += ship_codes_of(kinds[g]).size();
+        for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);
+    }
+    return kept;
+}
+
 SoupCensus SoupCensusRunner::run(std::string_view seed) {
     return run_pattern(hashsoup(seed, s_->options.symmetry).cells);
 }
@@ -308,53 +360,8 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                             b.y + b.height > side - kGuard);
                 };
                 const bool look = quiet || (near_edge(kept) && 2 * side > s.options.max_torus);
-                std::vector<std::vector<std::uint32_t>> groups;
-                if (look) groups = groups_of(cells, s.index);
-                std::vector<Rect> boxes(groups.size());
-                for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
-                std::vector<int> kinds(groups.size(), -1);
-                // Only small groups outside the box of the large ones (the
-                // active core of the ash) can be leaving.
-                Rect core, debris;
-                auto small = [&](std::size_t g) {
-                    return groups[g].size() <= ShipCatalog::kMaxCells &&
-                           boxes[g].width <= ShipCatalog::kMaxSize &&
-                           boxes[g].height <= ShipCatalog::kMaxSize;
-                };
-                for (std::size_t g = 0; g < groups.size(); ++g)
-                    if (!small(g)) core = unite(core, boxes[g]);
-                std::vector<std::size_t> loners;  // small, outside, not a ship alone
-                for (std::size_t g = 0; g < groups.size(); ++g) {
-                    const Rect& b = boxes[g];
-                    const bool outside = core.empty() || b.x + b.width + kShipMargin <= core.x ||
-                                         b.x >= core.x + core.width + kShipMargin ||
-                                         b.y + b.height + kShipMargin <= core.y ||
-                                         b.y >= core.y + core.height + kShipMargin;
-                    if (!small(g) || !outside) continue;
-                    kinds[g] = s.ship_kind(cells, groups[g], b);
-                    if (kinds[g] < 0) loners.push_back(g);
-                }
-                s.join_groups(cells, loners, false, groups, boxes, kinds);
-                std::vector<std::size_t> ships;
-                for (std::size_t g = 0; g < groups.size(); ++g)
-                    if (kinds[g] >= 0) ships.push_back(g);
-                s.join_groups(cells, ships, true, groups, boxes, kinds);
-                for (std::size_t g = 0; g < groups.size(); ++g)
-                    if (kinds[g] < 0) debris = unite(debris, boxes[g]);
                 std::vector<Cell> doomed;
-                if (look) kept = debris;
-                const std::vector<bool> away = ships_away(s.catalog(), kinds, boxes, debris);
-                for (std::size_t g = 0; g < groups.size(); ++g) {
-                    if (kinds[g] < 0) continue;
-                    if (!away[g]) {
-                        kept = unite(kept, boxes[g]);
-                        continue;
-                    }
-                    for (const std::string& code : s.ship_codes_of(kinds[g]))
-                        out.objects.push_back(code);
-                    out.ships_removed += s.ship_codes_of(kinds[g]).size();
-                    for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);
-                }
+                if (look) kept = s.ships_leaving(cells, out.objects, out.ships_removed, doomed);
                 if (!doomed.empty()) {
                     u->clear_cells(doomed);
                     forget();

@@ -233,6 +233,10 @@ struct SoupCensusRunner::State {
             objects.push_back(o.wraps ? std::string("PATHOLOGICAL") : code_of(o.cells, period));
     }
 
+    // What a sweep that looks for ships finds and removes (soup_census.cpp).
+    Rect ships_leaving(const std::vector<Cell>& cells, std::vector<std::string>& objects,
+                       std::uint64_t& removed, std::vector<Cell>& doomed);
+
     // Joins neighbouring groups that are one ship together (a ship whose
     // phase is in pieces; ships side by side: soup_census.cpp).
     void join_groups(const std::vector<Cell>& cells, const std::vector<std::size_t>& candidates,
