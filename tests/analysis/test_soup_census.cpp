@@ -153,6 +153,21 @@ TEST(SoupCensus, ShipsSideBySideAreOneObjectOnlyWhenTheyInteract) {
     EXPECT_EQ(apart.ships_removed, 2u);
 }
 
+// lifelib 2's 3D separation: an object apgsearch v4's separation keeps
+// whole (an island that stops a birth of another) is split when its parts
+// each evolve alone exactly as in the whole. B2-a/S12, the object of soup
+// k_rulecheck02235, coded as apgsearch (lifelib 2.5.6) codes that soup.
+// (Where several splits are faithful, lifelib takes the first in an order
+// of its hash table's making, which toroid does not copy: soups 394 and
+// 1432 of that root split otherwise, BENCHMARKS.md.)
+TEST(SoupCensus, ObjectsWhosePartsDoNotInteractAreSplit) {
+    CensusOptions o;
+    o.max_generations = 2000;
+    SoupCensusRunner runner(Rule::parse("B2-a/S12"), o);
+    EXPECT_EQ(runner.run_pattern(from_apgcode("xp3_2a0b88zw3")).objects,
+              (std::vector<std::string>{"xp3_220t044", "xs2_3"}));
+}
+
 TEST(SoupCensus, ShipsInFourDirectionsAndAnOscillator) {
     SoupCensusRunner runner = small_runner();
     Grid g(40, 40);

@@ -21,6 +21,7 @@
 #include "cell_groups.hpp"
 #include "census_torus.hpp"
 #include "first_seen.hpp"
+#include "space_time_split.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/ship_catalog.hpp"
@@ -49,14 +50,17 @@ struct SoupCensusRunner::State {
     ObjectSeparator separator;
     std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
     std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
-    std::vector<std::uint32_t> index;                              // groups_of's scratch
-    detail::FirstSeen seen, hashed;  // the repeat detector's (soup_census.cpp), kept
+    std::unordered_map<std::string, std::vector<std::string>> split_codes;  // grid_key -> parts'
+    detail::SpaceTimeSplit splitter;
+    std::vector<std::uint32_t> index;  // groups_of's scratch
+    detail::FirstSeen seen, hashed;    // the repeat detector's (soup_census.cpp), kept
 
     State(const Rule& r, CensusOptions o)
         : rule(r),
           options(std::move(o)),
           catalog_store(std::make_unique<ShipCatalog>(r)),
-          separator(r.compile()) {}
+          separator(r.compile()),
+          splitter(r.compile()) {}
 
     ShipCatalog& catalog() { return *catalog_store; }
 
@@ -69,8 +73,9 @@ struct SoupCensusRunner::State {
             ship_codes.clear();  // keyed by the old catalog's kinds
             catalog_store = std::make_unique<ShipCatalog>(rule);
         }
-        if (codes.size() > kMaxCodes) {
+        if (codes.size() > kMaxCodes || split_codes.size() > kMaxCodes) {
             codes.clear();
+            split_codes.clear();
             ship_codes.clear();
         }
     }
@@ -229,8 +234,41 @@ struct SoupCensusRunner::State {
             for (const Cell& c : list) g.set(c.x - box.x + 2, c.y - box.y + 2, true);
             grids.push_back(std::move(g));
         }
-        for (const AshObject& o : separator.separate(grids))
-            objects.push_back(o.wraps ? std::string("PATHOLOGICAL") : code_of(o.cells, period));
+        for (const AshObject& o : separator.separate(grids)) {
+            if (o.wraps) {
+                objects.push_back("PATHOLOGICAL");
+                continue;
+            }
+            const auto& parts = object_codes(o.cells, period);
+            objects.insert(objects.end(), parts.begin(), parts.end());
+        }
+    }
+
+    // The codes of one separated object: its own, or its parts' when
+    // lifelib 2's 3D separation splits it (space_time_split.hpp), each part
+    // split again; memoised by shape.
+    const std::vector<std::string>& object_codes(const Grid& cells, std::uint64_t period) {
+        std::string key = detail::grid_key(cells);
+        auto it = split_codes.find(key);
+        if (it != split_codes.end()) return it->second;
+        IdentifyOptions io;
+        io.max_generations = period + 64;
+        io.detect_growth = false;
+        const Identification id = identify(cells, rule, io);
+        const bool coded = id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
+        std::vector<std::string> found;
+        const std::vector<Grid> parts =
+            coded ? splitter.split(cells, id.period, id.dx, id.dy) : std::vector<Grid>{cells};
+        if (!coded)
+            found.push_back("PATHOLOGICAL");
+        else if (parts.size() == 1)
+            found.push_back(id.code);
+        else
+            for (const Grid& part : parts) {
+                const auto& codes_of_part = object_codes(part, id.period);
+                found.insert(found.end(), codes_of_part.begin(), codes_of_part.end());
+            }
+        return split_codes[std::move(key)] = std::move(found);
     }
 
     // What a sweep that looks for ships finds and removes (soup_census.cpp).

@@ -1,0 +1,49 @@
+// Internal to the census (soup_census_state.hpp): lifelib 2's "3D
+// separation" of one object into parts that do not interact.
+//
+// apgsearch v4 separates ash by pseudoBangBang (object_separation.hpp,
+// which toroid follows); lifelib 2's classifier then splits every object so
+// found, when it can, into parts each of which evolves alone exactly as it
+// does in the whole (two still lifes side by side that touch without
+// changing each other, a domino beside an oscillator). split() does that
+// as lifelib's full_3dsep does, on the object's phases 0..P (P its period,
+// moved by its displacement at P):
+//   * cells are joined in space-time: to their 8 neighbours in the same
+//     generation, to the 9 cells around them in the next, and phase 0 to
+//     phase P;
+//   * "fast": every dead cell with three or more live neighbours joins
+//     them too; if that leaves several pieces, they are the parts;
+//   * otherwise the space-time islands, merged while an island alone would
+//     grow a cell that exactly one other island is next to; islands that
+//     each evolve alone as in the whole are the parts; else the first way
+//     of colouring the islands with n = 2, 3, ... colours (at most 16
+//     islands and 2^20 colourings; n at most 4 for oscillators of period 3
+//     or less) whose colours each evolve alone as in the whole.
+// One part (the object itself) when nothing splits it. Parts are split
+// again by the caller. Objects of period over kMaxPeriod are not split.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "toroid/core/compiled_rule.hpp"
+#include "toroid/core/grid.hpp"
+
+namespace toroid::detail {
+
+class SpaceTimeSplit {
+  public:
+    static constexpr std::uint64_t kMaxPeriod = 256;
+
+    explicit SpaceTimeSplit(const CompiledRule& rule) : rule_(rule) {}
+
+    // `cells`: the object at phase 0 (cropped); its period and displacement
+    // per period. The parts' phase-0 cells, each cropped.
+    std::vector<Grid> split(const Grid& cells, std::uint64_t period, std::int64_t dx,
+                            std::int64_t dy) const;
+
+  private:
+    CompiledRule rule_;
+};
+
+}  // namespace toroid::detail
