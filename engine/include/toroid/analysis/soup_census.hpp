@@ -29,7 +29,9 @@
 //   * the soup has settled when its state repeats (the torus's signature
 //     every generation, its hash only where the signature repeats,
 //     confirmed cell for cell one period later); the ash over one period is
-//     separated into objects (analysis/object_separation.hpp) and each is
+//     separated into objects (analysis/object_separation.hpp), each split
+//     into parts that do not interact as lifelib 2 splits it
+//     (space_time_split.hpp), and each is
 //     coded by identify(): xs (still life), xp (oscillator), xq (ship);
 //     a group it cannot code is "PATHOLOGICAL", as in apgsearch;
 //   * a soup still unsettled at options.max_generations, or larger than the
