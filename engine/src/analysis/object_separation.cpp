@@ -6,26 +6,12 @@
 #include <numeric>
 
 #include "toroid/analysis/plane.hpp"
+#include "union_find.hpp"
 
 namespace toroid {
 namespace {
 
-struct UnionFind {
-    std::vector<std::uint32_t> parent;
-    explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
-    std::uint32_t find(std::uint32_t a) {
-        while (parent[a] != a) a = parent[a] = parent[parent[a]];
-        return a;
-    }
-    bool unite(std::uint32_t a, std::uint32_t b) {
-        a = find(a);
-        b = find(b);
-        if (a == b) return false;
-        if (b < a) std::swap(a, b);
-        parent[b] = a;  // the smaller label (first in scan order) stays the root
-        return true;
-    }
-};
+using detail::UnionFind;
 
 // v modulo n in 0..n-1; the common cases (on the grid, or one step off it)
 // without a division: separation wraps every neighbour of every cell.

@@ -207,12 +207,21 @@ struct SoupCensusRunner::State {
         std::string key = detail::grid_key(cells);
         auto it = codes.find(key);
         if (it != codes.end()) return it->second;
+        const Identification id = identify_alone(cells, period);
+        return codes[std::move(key)] = named(id) ? id.code : std::string("PATHOLOGICAL");
+    }
+
+    // identify() of an object alone as the census asks it (for a period up
+    // to `period` and a little more, growth not looked for), and whether it
+    // names it with an apgcode.
+    Identification identify_alone(const Grid& cells, std::uint64_t period) const {
         IdentifyOptions io;
         io.max_generations = period + 64;
         io.detect_growth = false;
-        const Identification id = identify(cells, rule, io);
-        const bool coded = id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
-        return codes[std::move(key)] = coded ? id.code : std::string("PATHOLOGICAL");
+        return identify(cells, rule, io);
+    }
+    static bool named(const Identification& id) {
+        return id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
     }
 
     // One period of settled ash (phases[k]: its cells k generations on),
@@ -251,11 +260,8 @@ struct SoupCensusRunner::State {
         std::string key = detail::grid_key(cells);
         auto it = split_codes.find(key);
         if (it != split_codes.end()) return it->second;
-        IdentifyOptions io;
-        io.max_generations = period + 64;
-        io.detect_growth = false;
-        const Identification id = identify(cells, rule, io);
-        const bool coded = id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship";
+        const Identification id = identify_alone(cells, period);
+        const bool coded = named(id);
         std::vector<std::string> found;
         const std::vector<Grid> parts =
             coded ? splitter.split(cells, id.period, id.dx, id.dy) : std::vector<Grid>{cells};

@@ -9,22 +9,10 @@
 #include <unordered_map>
 
 #include "toroid/analysis/plane.hpp"
+#include "union_find.hpp"
 
 namespace toroid::detail {
 namespace {
-
-struct Joins {
-    std::vector<std::uint32_t> parent;
-    explicit Joins(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
-    std::uint32_t root(std::uint32_t a) {
-        while (parent[a] != a) a = parent[a] = parent[parent[a]];
-        return a;
-    }
-    void join(std::uint32_t a, std::uint32_t b) {
-        a = root(a), b = root(b);
-        if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    }
-};
 
 struct SpaceTimeCell {
     std::int64_t t, x, y;
@@ -44,15 +32,15 @@ struct SpaceTime {
 };
 
 // Each group of joined cells, as its cells in every generation.
-std::vector<std::vector<Grid>> pieces(const SpaceTime& st, Joins& joins) {
+std::vector<std::vector<Grid>> pieces(const SpaceTime& st, UnionFind& joins) {
     std::map<std::uint32_t, std::size_t> index;  // root -> piece, in order of first cell
-    for (std::uint32_t i = 0; i < st.cell.size(); ++i) index.emplace(joins.root(i), index.size());
+    for (std::uint32_t i = 0; i < st.cell.size(); ++i) index.emplace(joins.find(i), index.size());
     std::vector<std::vector<Grid>> out(index.size());
     for (auto& p : out)
         for (const Grid& g : st.phase) p.emplace_back(g.width(), g.height());
     for (std::uint32_t i = 0; i < st.cell.size(); ++i) {
         const SpaceTimeCell& c = st.cell[i];
-        out[index[joins.root(i)]][std::size_t(c.t)].set(c.x, c.y, true);
+        out[index[joins.find(i)]][std::size_t(c.t)].set(c.x, c.y, true);
     }
     return out;
 }
@@ -122,15 +110,15 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
     }
     auto step = [&](const Grid& g) { return step_torus(g, rule_, 0, 0); };
     const std::size_t n = st.cell.size();
-    Joins joins(n), fast(n);
+    UnionFind joins(n), fast(n);
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> suppressed;
     for (std::uint32_t i = 0; i < n; ++i) {
         const auto [t, x, y] = st.cell[i];
         auto join_to = [&](std::int64_t tt, std::int64_t xx, std::int64_t yy) {
             auto it = st.id.find(SpaceTime::key(tt, xx, yy));
             if (it == st.id.end()) return false;
-            joins.join(i, it->second);
-            fast.join(i, it->second);
+            joins.unite(i, it->second);
+            fast.unite(i, it->second);
             return true;
         };
         for (int j = -1; j <= 1; ++j)
@@ -143,7 +131,7 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
     }
     for (const auto& [where, around] : suppressed)
         if (around.size() >= 3)
-            for (std::size_t k = 1; k < around.size(); ++k) fast.join(around[k - 1], around[k]);
+            for (std::size_t k = 1; k < around.size(); ++k) fast.unite(around[k - 1], around[k]);
     std::vector<Grid> out;
     {
         const auto parts = pieces(st, fast);
@@ -161,13 +149,13 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
         {
             std::map<std::uint32_t, std::size_t> index;
             for (std::uint32_t i = 0; i < n; ++i)
-                if (index.emplace(joins.root(i), index.size()).second) first[index.size() - 1] = i;
+                if (index.emplace(joins.find(i), index.size()).second) first[index.size() - 1] = i;
         }
         auto island_at = [&](std::int64_t t, std::int64_t x, std::int64_t y) -> int {
             auto it = st.id.find(SpaceTime::key(t, x, y));
             if (it == st.id.end()) return -1;
             for (std::size_t k = 0; k < islands.size(); ++k)
-                if (joins.root(first[k]) == joins.root(it->second)) return int(k);
+                if (joins.find(first[k]) == joins.find(it->second)) return int(k);
             return -1;
         };
         for (std::int64_t t = 0; t < P && !merged; ++t)
@@ -185,7 +173,7 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
                                 if (f >= 0 && std::size_t(f) != i) friends.insert(f);
                             }
                         if (friends.size() == 1) {
-                            joins.join(first[i], first[std::size_t(*friends.begin())]);
+                            joins.unite(first[i], first[std::size_t(*friends.begin())]);
                             merged = true;
                         }
                     }
