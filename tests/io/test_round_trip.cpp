@@ -68,6 +68,26 @@ TEST(RoundTrip, RleStochasticAndHexRules) {
     }
 }
 
+// An MCell file without a rule line runs under B3/S23: its states above 1
+// become 1 (as above a rule's last state), so what is read writes back as
+// two-state RLE (the pattern fuzzer's find: a state-13 cell came back as
+// 'M' under a two-state rule).
+TEST(RoundTrip, MCellWithoutARuleIsTwoState) {
+    const Pattern p = parse_pattern("#MCell 4.20\n#L 1MA\n", "p.mcl");
+    EXPECT_FALSE(p.rule.has_value());
+    ASSERT_EQ(p.cells.width(), 2);
+    EXPECT_EQ(p.cells.state(0, 0), 1);
+    EXPECT_EQ(p.cells.state(1, 0), 1);
+    WriteOptions crop;
+    crop.crop = true;
+    const Pattern back = parse_pattern(format_rle(p.cells, p.rule, crop), "<written>");
+    EXPECT_EQ(back.cells, p.cells);
+    // With a rule of four states, a state above 3 becomes 1.
+    const Pattern gen = parse_pattern("#MCell 4.20\n#RULE 23/3/4\n#L CM\n", "g.mcl");
+    EXPECT_EQ(gen.cells.state(0, 0), 3);
+    EXPECT_EQ(gen.cells.state(1, 0), 1);
+}
+
 TEST(RoundTrip, Plaintext) {
     TempDir dir;
     std::uint64_t seed = 200;

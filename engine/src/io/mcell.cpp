@@ -154,7 +154,9 @@ Pattern parse_mcell(std::string_view text, std::string_view source) {
                          "); a '#GOLLY <rule>' line names the rule Golly runs");
         }
     }
-    const int states = p.rule ? p.rule->states() : 256;
+    // No rule line: toroid's default rule, two states. A rule toroid
+    // refused (named, not at hand): its states are not known, all are kept.
+    const int states = p.rule ? p.rule->states() : p.refused_rule ? 256 : 2;
     if (torus) {  // the whole board, as a torus
         p.whole_torus = true;
         check_host_memory({double(board_w) * double(board_h) / 8.0, "the MCell board", "", ""});

@@ -17,8 +17,8 @@
 //                            count, '.' empty cells, '$' next row, 'A'..'X'
 //                            states 1..24, a prefix 'a'..'j' adding 24 each
 // Other lines (#SPEED, #PALETTE, #CCOLORS, ...) are ignored. A state above
-// the rule's last becomes 1, as in Golly and MCell. Errors say file, line
-// and column.
+// the rule's last becomes 1, as in Golly and MCell (without a rule line the
+// rule is B3/S23: every live cell is 1). Errors say file, line and column.
 #pragma once
 
 #include <string_view>
