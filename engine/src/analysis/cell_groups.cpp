@@ -19,6 +19,15 @@ Rect box_of(const std::vector<Cell>& cells, const std::vector<std::uint32_t>& me
     return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
 }
 
+Rect box_of(std::span<const Cell> cells) {
+    if (cells.empty()) return {};
+    std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), y0 = x0, x1 = -1, y1 = -1;
+    for (const Cell& c : cells)
+        x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
+        y1 = std::max(y1, c.y);
+    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+}
+
 Rect unite(const Rect& a, const Rect& b) {
     if (a.empty()) return b;
     if (b.empty()) return a;

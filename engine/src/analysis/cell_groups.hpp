@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "toroid/analysis/universe.hpp"
@@ -19,6 +20,8 @@ namespace toroid::detail {
 
 // Box of cells[i] for i in `members` (non-empty).
 Rect box_of(const std::vector<Cell>& cells, const std::vector<std::uint32_t>& members);
+// Box of all the cells (empty for none).
+Rect box_of(std::span<const Cell> cells);
 // Smallest box holding both (an empty box is ignored).
 Rect unite(const Rect& a, const Rect& b);
 // `cells` sorted by (y, x); each group lists indices into `cells`, groups

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <span>
 
+#include "cell_groups.hpp"
 #include "methuselah_run.hpp"
 #include "toroid/analysis/torus_lifespan.hpp"
 #include "toroid/error.hpp"
@@ -36,24 +37,6 @@ std::int64_t light_speed(const Rule& rule) {
 }
 std::int64_t guard_of(const Rule& rule) {
     return light_speed(rule) * std::int64_t(kSweep) + 8;
-}
-
-Rect box_of(std::span<const Cell> cells) {
-    if (cells.empty()) return {};
-    std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), y0 = x0, x1 = -1, y1 = -1;
-    for (const Cell& c : cells)
-        x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
-        y1 = std::max(y1, c.y);
-    return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-}
-
-Rect unite(const Rect& a, const Rect& b) {
-    if (a.empty()) return b;
-    if (b.empty()) return a;
-    const std::int64_t x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-    const std::int64_t x1 = std::max(a.x + a.width, b.x + b.width),
-                       y1 = std::max(a.y + a.height, b.y + b.height);
-    return {x0, y0, x1 - x0, y1 - y0};
 }
 
 // Objects: cells within Chebyshev distance 2 of each other, so that the

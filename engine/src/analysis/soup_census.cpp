@@ -17,6 +17,7 @@
 #include "toroid/analysis/universe.hpp"
 #include "toroid/core/hashsoup.hpp"
 #include "toroid/error.hpp"
+#include "union_find.hpp"
 
 namespace toroid {
 namespace {
@@ -131,12 +132,7 @@ void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
                                           std::vector<Rect>& boxes, std::vector<int>& kinds) {
     constexpr std::int64_t kJoin = 8;
     const std::size_t n = candidates.size();
-    std::vector<std::size_t> root(n);
-    std::iota(root.begin(), root.end(), std::size_t(0));
-    auto find = [&](std::size_t i) {
-        while (root[i] != i) i = root[i] = root[root[i]];
-        return i;
-    };
+    detail::UnionFind joins(n);
     auto gap = [](const Rect& a, const Rect& b) {
         const std::int64_t gx = std::max(a.x, b.x) - std::min(a.x + a.width, b.x + b.width),
                            gy = std::max(a.y, b.y) - std::min(a.y + a.height, b.y + b.height);
@@ -161,11 +157,12 @@ void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
             if (b.x > a.x + a.width + kJoin) break;  // and every box after it
             if (gap(a, b) <= kJoin &&
                 (!ships || same_velocity(kinds[candidates[i]], kinds[candidates[j]])))
-                root[find(i)] = find(j);
+                joins.unite(std::uint32_t(i), std::uint32_t(j));
         }
     }
-    std::map<std::size_t, std::vector<std::size_t>> clusters;  // by root, members in order
-    for (std::size_t i = 0; i < n; ++i) clusters[find(i)].push_back(candidates[i]);
+    std::map<std::uint32_t, std::vector<std::size_t>> clusters;  // by root, members in order
+    for (std::size_t i = 0; i < n; ++i)
+        clusters[joins.find(std::uint32_t(i))].push_back(candidates[i]);
     for (const auto& [r, members] : clusters) {
         if (members.size() < 2) continue;
         std::vector<std::uint32_t> joined;
@@ -351,9 +348,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 // more than stepping it, and a ship deleted early can be caught
                 // by a faster one launched later.
                 const bool quiet = population_periodic(history, 2 * kSweep);
-                std::vector<std::uint32_t> every(cells.size());
-                std::iota(every.begin(), every.end(), 0u);
-                Rect kept = cells.empty() ? Rect{} : box_of(cells, every);
+                Rect kept = box_of(cells);
                 auto near_edge = [&](const Rect& b) {
                     return !b.empty() &&
                            (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||

@@ -60,7 +60,8 @@ struct SoupCensusRunner::State {
           options(std::move(o)),
           catalog_store(std::make_unique<ShipCatalog>(r)),
           separator(r.compile()),
-          splitter(r.compile()) {}
+          // Births from opposite corners (3x3 masks 257 and 68).
+          splitter(r.compile(), separator.births(257) || separator.births(68)) {}
 
     ShipCatalog& catalog() { return *catalog_store; }
 
@@ -157,23 +158,15 @@ struct SoupCensusRunner::State {
 
     // The cells' box as a Grid.
     static Grid cells_grid(const std::vector<Cell>& cells) {
-        const Rect b = cells_box(cells);
+        const Rect b = detail::box_of(cells);
         Grid g(b.width, b.height);
         for (const Cell& c : cells) g.set(c.x - b.x, c.y - b.y, true);
         return g;
     }
-    static Rect cells_box(const std::vector<Cell>& cells) {
-        std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), y0 = x0;
-        std::int64_t x1 = std::numeric_limits<std::int64_t>::min(), y1 = x1;
-        for (const Cell& c : cells)
-            x0 = std::min(x0, c.x), y0 = std::min(y0, c.y), x1 = std::max(x1, c.x),
-            y1 = std::max(y1, c.y);
-        return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-    }
 
     // The catalog's kind of a part when it is a ship with k's velocity, else -1.
     int part_kind(const std::vector<Cell>& part, const ShipKind& k) {
-        const Rect b = cells_box(part);
+        const Rect b = detail::box_of(part);
         std::vector<Cell> shape = part;
         for (Cell& c : shape) c.x -= b.x, c.y -= b.y;
         std::sort(shape.begin(), shape.end());
@@ -191,7 +184,7 @@ struct SoupCensusRunner::State {
         for (int q = 0; q < k.period; ++q) {
             std::vector<Cell> together;
             for (std::size_t i = 0; i < parts.size(); ++i) {
-                const Rect b = cells_box(parts[i]);
+                const Rect b = detail::box_of(parts[i]);
                 const auto moved = ShipCatalog::cells_at(catalog().kind(kinds[i]), b.x, b.y, 0, q);
                 together.insert(together.end(), moved.begin(), moved.end());
             }
@@ -230,12 +223,7 @@ struct SoupCensusRunner::State {
     void code_ash(const std::vector<std::vector<Cell>>& phases, std::uint64_t period,
                   std::vector<std::string>& objects) {
         Rect box;
-        for (const auto& list : phases) {
-            if (list.empty()) continue;
-            std::vector<std::uint32_t> all(list.size());
-            std::iota(all.begin(), all.end(), 0u);
-            box = detail::unite(box, detail::box_of(list, all));
-        }
+        for (const auto& list : phases) box = detail::unite(box, detail::box_of(list));
         if (box.empty()) return;
         std::vector<Grid> grids;
         for (const auto& list : phases) {

@@ -193,17 +193,9 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
     // The first colouring, by fewest colours, whose colours each evolve alone
     // as in the whole (colourings in lifelib's order: restricted growth).
     const bool low_period_oscillator = period <= 3 && dx == 0 && dy == 0;
-    std::vector<bool> diagonal_birth(2);
-    for (unsigned mask : {257u, 68u}) {
-        Grid g(5, 5);
-        for (int k = 0; k < 9; ++k)
-            if ((mask >> k) & 1) g.set(1 + k % 3, 1 + k / 3, true);
-        diagonal_birth[mask == 68u] = step(g).get(2, 2);
-    }
-    const std::size_t most_colours = diagonal_birth[0] || diagonal_birth[1] ? 7 : 4;
     std::set<std::uint64_t> invalid;
     for (std::size_t colours = 2; colours <= count; ++colours) {
-        if (low_period_oscillator && colours > most_colours) break;
+        if (low_period_oscillator && colours > most_colours_) break;
         std::uint64_t cost = 1;
         for (std::size_t i = 0; i < count && cost <= (1u << 20); ++i) cost *= colours;
         if (cost > (1u << 20) || count > 16) break;  // too expensive: left whole

@@ -35,7 +35,11 @@ class SpaceTimeSplit {
   public:
     static constexpr std::uint64_t kMaxPeriod = 256;
 
-    explicit SpaceTimeSplit(const CompiledRule& rule) : rule_(rule) {}
+    // diagonal_birth: whether two cells at opposite corners of a dead
+    // cell's 3x3 give birth (lifelib's "99" zone: oscillators of period 3
+    // or less may then take up to 7 colours, else 4).
+    SpaceTimeSplit(const CompiledRule& rule, bool diagonal_birth)
+        : rule_(rule), most_colours_(diagonal_birth ? 7 : 4) {}
 
     // `cells`: the object at phase 0 (cropped); its period and displacement
     // per period. The parts' phase-0 cells, each cropped.
@@ -44,6 +48,7 @@ class SpaceTimeSplit {
 
   private:
     CompiledRule rule_;
+    std::size_t most_colours_;
 };
 
 }  // namespace toroid::detail

@@ -50,9 +50,7 @@ void SoupCensusRunner::State::code_unsettled(
     std::vector<Cell> cells = u.cells();
     if (cells.empty()) return;
     if (cells.size() > kMaxCells) return objects.push_back(power_code(cells));
-    std::vector<std::uint32_t> all(cells.size());
-    std::iota(all.begin(), all.end(), 0u);
-    const Rect b = box_of(cells, all);
+    const Rect b = box_of(cells);
     // Room for the window on a torus of its own (light speed, plus slack).
     std::int64_t side = options.torus;
     while (side < std::max(b.width, b.height) + 2 * std::int64_t(kWindow + 16)) side *= 2;
