@@ -1,7 +1,8 @@
 // The census torus (analysis/census_torus.hpp) against the CPU
 // backend's torus: the same cells, population, hash and signature every
-// generation, for rules of each step variant, on tori of one, two and four
-// vector columns, for soups at the centre and across the seams, with cells
+// generation, for rules of each step variant, on tori of 4, 8 and 16 word
+// columns, for soups at the centre, across the seams and across a
+// corner of four tiles, with cells
 // deleted on the way (as the census deletes ships). ctest runs it again on
 // each instruction set (TOROID_CPU_ISA), and the census on both tori.
 #include <gtest/gtest.h>
@@ -47,11 +48,12 @@ TEST(CensusTorus, MatchesTheCpuBackend) {
             bo.threads = 1;
             auto cpu = make_universe("cpu", rule, side, side, bo);
             // At the centre, then across both seams, then straddling a
-            // vector column's edge.
+            // word column's edge, then a corner of four tiles.
             for (const auto& [x0, y0, size] :
                  {std::tuple{side / 2 - 8, side / 2 - 8, std::int64_t(16)},
                   std::tuple{side - 10, side - 6, std::int64_t(20)},
-                  std::tuple{std::int64_t(250), std::int64_t(40), std::int64_t(12)}}) {
+                  std::tuple{std::int64_t(250), std::int64_t(40), std::int64_t(12)},
+                  std::tuple{std::int64_t(120), std::int64_t(90), std::int64_t(14)}}) {
                 const std::vector<Cell> cells = random_soup(rng, side, x0, y0, size);
                 soup->start(cells, 7);
                 cpu->start(cells, 7);

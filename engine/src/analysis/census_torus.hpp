@@ -5,25 +5,26 @@
 // backend the scheduler, the tile books and the boundary repairs of a
 // 512 x 32 tile grid cost more than the few rows a soup occupies. A
 // CensusTorus is a Universe for that case alone: a square torus of a side
-// that is a multiple of 256, both planes dense (2 MiB each at 4096), rows
-// of 4-word vectors stepped by cpu/soup_rows.hpp on the rule's step
-// variant (the tile kernels' arithmetic, so the same cells on every
-// instruction set), one 256-cell vector column at a time, only
-//   * the rows within one of a row of the column that changed in the last
-//     step (changed against two generations back: a blinker's rows cost
-//     nothing, as in the tile engine), or within one of a row whose edge
-//     cell in the neighbour column changed, or of a row the caller edited
-//     (for two steps: the plane two generations back no longer matches the
-//     edit). The plane is stored turned by 128 cells, so a soup centred on
-//     a torus of 512 or more sits inside one column, not astride two.
+// that is a multiple of 256, both planes dense (2 MiB each at 4096) and
+// stored by 64-cell word columns, stepped by cpu/soup_tiles.hpp on the
+// rule's step variant (the tile kernels' arithmetic, so the same cells on
+// every instruction set) in tiles of one word column by 32 rows, only
+//   * the tiles within one cell of a tile that changed in the last step
+//     (changed against two generations back: a blinker's tile costs
+//     nothing, as in the tile engine; each tile records which of its edges
+//     and corners changed, so only the neighbours that read them follow),
+//   * the tiles the caller edited and their neighbours, and the edited
+//     tiles once more in the step after (the plane two generations back
+//     no longer leads to the edited one).
+// A 16 x 16 soup is four tiles; its ash, a few dozen.
 // Its books answer population() and signature() without a scan: the
-// population of each of the CPU backend's 512 x 32 tiles, and the
-// signature is the CPU backend's own (tile_books.hpp: a sum over live
-// tiles of a mix of tile index and population), so the census asks for
-// the full hash at exactly the generations it asked for it on the CPU
+// population of each tile, summed into the CPU backend's 512 x 32 tiles,
+// whose signature is the CPU backend's own (tile_books.hpp: a sum over
+// live tiles of a mix of tile index and population), so the census asks
+// for the full hash at exactly the generations it asked for it on the CPU
 // backend and finds every soup's repeat at the same generation. hash()
-// (Grid::hash() of the torus) re-hashes only the rows (of a column)
-// changed since it was last asked; cells() lists the live rows' columns.
+// (Grid::hash() of the torus) re-hashes only the tiles changed since it
+// was last asked; cells() reads only the tiles holding cells.
 //
 // make_census_torus() returns null for what it does not run (multi-state,
 // range and named rules, random rules, birth on 0, sides not a multiple of

@@ -22,8 +22,8 @@
 //     distance light travels between two sweeps, plus slack) they move to a
 //     torus twice as large, centred (up to options.max_torus);
 //   * the tori: for two-state rules and sides that are multiples of 256,
-//     the census's own (analysis/census_torus.hpp: rows near a change only,
-//     on the CPU backend's step variants; its signature is the CPU
+//     the census's own (analysis/census_torus.hpp: 64 x 32 tiles near a
+//     change only, on the CPU backend's step variants; its signature is the CPU
 //     backend's, so every soup settles at the same generation on either),
 //     otherwise the CPU backend's (make_universe("auto"));
 //   * the soup has settled when its state repeats (the torus's signature

@@ -1,0 +1,110 @@
+// The census torus's tile stepper (soup_tiles.hpp), instantiated once per
+// instruction set: included by soup_tiles_<isa>.cpp after defining
+// TOROID_SOUP_TILES_NAME, each compiled with its own -m flags. A vector is
+// eight rows of one 64-cell word column; a tile is kSoupTileRows / 8 of
+// them, each computed from nine loads (the rows above, at and below, in the
+// column and its two neighbours) and nothing carried from the vector before,
+// so a tile's cost does not depend on where the work around it is.
+#include <bit>
+#include <cstring>
+
+#include "../soup_tiles.hpp"
+#include "toroid/core/bitslice.hpp"
+#include "toroid/core/step_variant.hpp"
+
+namespace toroid::detail {
+namespace {
+
+typedef std::uint64_t Vec __attribute__((vector_size(64)));
+
+inline __attribute__((always_inline)) Vec load(const std::uint64_t* p) {
+    Vec v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+inline __attribute__((always_inline)) void store(std::uint64_t* p, Vec v) {
+    std::memcpy(p, &v, sizeof v);
+}
+
+// Eight rows of a column at offset k (-1, 0, +1 rows) with their west and
+// east neighbours shifted into place.
+inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* w,
+                                                          const std::uint64_t* c,
+                                                          const std::uint64_t* e) {
+    Shifted3<Vec> s;
+    s.self = load(c);
+    s.west = shift_west(s.self, load(w));
+    s.east = shift_east(s.self, load(e));
+    return s;
+}
+
+template <class V>
+void tiles_of(const SoupTilesArgs& a) {
+    constexpr std::int64_t kVectors = kSoupTileRows / 8;
+    static_assert(kSoupTileRows % 8 == 0);
+    const CompiledRule& rule = *a.rule;
+    const std::int64_t stride = a.column_stride, last_row = a.tiles_y - 1;
+    // The census's tori are powers of two wide: no division per tile there.
+    const bool power_of_two = std::has_single_bit(std::uint64_t(a.tiles_x));
+    const int shift = std::countr_zero(std::uint64_t(a.tiles_x));
+    for (std::size_t i = 0; i < a.count; ++i) {
+        const std::int64_t t = a.tiles[i];
+        const std::int64_t tx = power_of_two ? t & (a.tiles_x - 1) : t % a.tiles_x,
+                           ty = power_of_two ? t >> shift : t / a.tiles_x;
+        const std::int64_t west = tx == 0 ? a.tiles_x - 1 : tx - 1,
+                           east = tx + 1 == a.tiles_x ? 0 : tx + 1;
+        const std::int64_t at = 1 + ty * kSoupTileRows;
+        const std::uint64_t* c = a.src + tx * stride + at;
+        const std::uint64_t* w = a.src + west * stride + at;
+        const std::uint64_t* e = a.src + east * stride + at;
+        std::uint64_t* out = a.dst + tx * stride + at;
+        Vec any{}, first{}, final{};
+        for (std::int64_t k = 0; k < kVectors; ++k) {
+            const std::int64_t r = 8 * k;
+            const typename V::template Row<Vec> up =
+                V::prepare(fetch(w + r - 1, c + r - 1, e + r - 1));
+            const typename V::template Row<Vec> mid = V::prepare(fetch(w + r, c + r, e + r));
+            const typename V::template Row<Vec> down =
+                V::prepare(fetch(w + r + 1, c + r + 1, e + r + 1));
+            const Vec next = V::next(up, mid, down, rule);
+            const Vec d = next ^ load(out + r);
+            store(out + r, next);
+            any |= d;
+            if (k == 0) first = d;
+            if (k == kVectors - 1) final = d;
+        }
+        // The guard words mirror the torus's first and last rows.
+        if (ty == 0) out[a.side] = out[0];
+        if (ty == last_row) out[-1 - ty * kSoupTileRows] = out[kSoupTileRows - 1];
+        std::uint64_t all = 0;
+        for (int l = 0; l < 8; ++l) all |= any[l];
+        if (all == 0) {
+            a.changes[i] = 0;
+            continue;
+        }
+        const std::uint64_t top = first[0], bottom = final[7];
+        a.changes[i] =
+            std::uint16_t(kTileChanged | (top ? kTileNorth : 0) | (bottom ? kTileSouth : 0) |
+                          (all & 1 ? kTileWest : 0) | (all >> 63 ? kTileEast : 0) |
+                          (top & 1 ? kTileNorthWest : 0) | (top >> 63 ? kTileNorthEast : 0) |
+                          (bottom & 1 ? kTileSouthWest : 0) | (bottom >> 63 ? kTileSouthEast : 0));
+        int population = 0;
+        for (std::int64_t r = 0; r < kSoupTileRows; ++r) population += std::popcount(out[r]);
+        a.population[i] = std::uint16_t(population);
+    }
+}
+
+void soup_tiles(const SoupTilesArgs& a) {
+    with_step_variant(*a.rule, [&]<class V>(V) {
+        if constexpr (!V::stochastic) tiles_of<V>(a);  // the census refuses random rules
+    });
+}
+
+}  // namespace
+
+SoupTilesKernel TOROID_SOUP_TILES_NAME() {
+    return &soup_tiles;
+}
+
+}  // namespace toroid::detail
