@@ -58,7 +58,11 @@ std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells
         // The scratch is all zero between calls (the cells' entries are
         // cleared again below): filling a box that distant ships make
         // millions of cells large cost more than the sweep.
-        if (index.size() < std::size_t(w * h)) index.assign(std::size_t(w * h), 0);
+        // It grows by doubling: boxes that grow a little at every sweep
+        // (ships flying out) made a fresh allocation, page faults and an
+        // unmapping each time.
+        if (index.size() < std::size_t(w * h))
+            index.assign(std::max(std::size_t(w * h), 2 * index.size()), 0);
         auto at = [&](std::int64_t x, std::int64_t y) {
             return std::size_t((y - y0 + 2) * w + (x - x0 + 2));
         };
