@@ -45,10 +45,11 @@ class CensusTorus final : public Universe {
           tiles_(tiles_x_ * tiles_y_),
           stride_(side + 2),
           row_words_((tiles_x_ + 63) / 64),
-          cpu_tiles_x_((side / 64 + 7) / 8) {
+          cpu_tiles_x_((side / 64 + 7) / 8),
+          x_shift_(std::countr_zero(std::uint64_t(tiles_x_))) {
         kernel_ = select_soup_tiles(&isa_);
         for (Plane& p : planes_) {
-            p.words.assign(std::size_t(tiles_x_ * stride_), 0);
+            p.words.assign(std::size_t(tiles_x_ * stride_ + 2 * kSoupTilePad), 0);
             p.population.assign(std::size_t(tiles_), 0);
             p.changes.assign(std::size_t(tiles_), 0);
             p.live.assign(std::size_t(tiles_y_ * row_words_), 0);
@@ -57,6 +58,7 @@ class CensusTorus final : public Universe {
             p.stale.resize(std::size_t(tiles_));
         }
         need_.resize(std::size_t(tiles_));
+        cpu_delta_.assign(planes_[0].cpu_population.size(), 0);
         for (TileSet& f : forced_) f.resize(std::size_t(tiles_));
         edited_.resize(std::size_t(tiles_));
     }
@@ -77,7 +79,7 @@ class CensusTorus final : public Universe {
     void start(std::span<const Cell> cells, std::uint64_t generation) override {
         for (Plane& p : planes_) {
             for_each_live_tile(p, [&](std::int64_t tx, std::int64_t ty) {
-                std::uint64_t* column = p.words.data() + tx * stride_;
+                std::uint64_t* column = p.column(tx, stride_);
                 std::fill_n(column + 1 + ty * kSoupTileRows, kSoupTileRows, 0);
                 if (ty == 0) column[n_ + 1] = 0;
                 if (ty == tiles_y_ - 1) column[0] = 0;
@@ -117,8 +119,8 @@ class CensusTorus final : public Universe {
     std::uint64_t hash() const override {
         const Plane& p = planes_[cur_];
         for (const std::uint32_t t : p.stale.list()) {
-            const std::int64_t tx = t % tiles_x_, ty = t / tiles_x_;
-            const std::uint64_t* column = p.words.data() + tx * stride_ + 1;
+            const std::int64_t tx = t & (tiles_x_ - 1), ty = t >> x_shift_;
+            const std::uint64_t* column = p.column(tx, stride_) + 1;
             std::uint64_t h = 0;
             for (std::int64_t y = ty * kSoupTileRows; y < (ty + 1) * kSoupTileRows; ++y)
                 h += hash_word(std::uint64_t(y * tiles_x_ + tx), column[y]);
@@ -143,7 +145,13 @@ class CensusTorus final : public Universe {
   private:
     // One generation's plane and its books.
     struct Plane {
-        std::vector<std::uint64_t> words;       // by word columns (soup_tiles.hpp)
+        std::vector<std::uint64_t> words;  // by word columns (soup_tiles.hpp), padded
+        std::uint64_t* column(std::int64_t x, std::int64_t stride) {
+            return words.data() + kSoupTilePad + x * stride;
+        }
+        const std::uint64_t* column(std::int64_t x, std::int64_t stride) const {
+            return words.data() + kSoupTilePad + x * stride;
+        }
         std::vector<std::uint16_t> population;  // per tile
         // Per tile, what its last write changed (SoupTileChange), and the
         // tiles where that is not zero.
@@ -181,8 +189,7 @@ class CensusTorus final : public Universe {
                 for (std::int64_t k = 0; k < row_words_; ++k)
                     for (std::uint64_t m = live[k]; m; m &= m - 1) {
                         const std::int64_t x = k * 64 + std::countr_zero(m);
-                        if (const std::uint64_t w = p.words[std::size_t(x * stride_ + 1 + y)])
-                            f(x, y, w);
+                        if (const std::uint64_t w = p.column(x, stride_)[1 + y]) f(x, y, w);
                     }
         }
     }
@@ -193,19 +200,30 @@ class CensusTorus final : public Universe {
         return population == 0 ? 0
                                : splitmix64((std::uint64_t(t) << 32) ^ std::uint64_t(population));
     }
+    // A tile's population; the CPU backend's tile that holds it is noted
+    // and its share of the signature updated once per step (flush_cpu()).
     void set_population(Plane& p, std::uint32_t t, std::int64_t population) {
         const std::int64_t old = p.population[t];
         if (old == population) return;
-        const std::int64_t tx = t % tiles_x_, ty = t / tiles_x_;
+        const std::int64_t tx = t & (tiles_x_ - 1), ty = t >> x_shift_;
         p.population[t] = std::uint16_t(population);
         p.total_population += std::uint64_t(population - old);
-        const std::int64_t ct = ty * kSoupTileRows / 32 * cpu_tiles_x_ + tx / 8;
-        std::int64_t& cpu = p.cpu_population[std::size_t(ct)];
-        p.signature += cpu_signature(ct, cpu + population - old) - cpu_signature(ct, cpu);
-        cpu += population - old;
+        const auto ct = std::size_t(ty * kSoupTileRows / 32 * cpu_tiles_x_ + tx / 8);
+        if (cpu_delta_[ct] == 0) cpu_touched_.push_back(std::uint32_t(ct));
+        cpu_delta_[ct] += population - old;
         std::uint64_t& live = p.live[std::size_t(ty * row_words_ + tx / 64)];
         const std::uint64_t bit = std::uint64_t(1) << (tx % 64);
         live = population ? live | bit : live & ~bit;
+    }
+    void flush_cpu(Plane& p) {
+        for (const std::uint32_t ct : cpu_touched_) {
+            std::int64_t& cpu = p.cpu_population[ct];
+            const std::int64_t population = cpu + cpu_delta_[ct];
+            p.signature += cpu_signature(ct, population) - cpu_signature(ct, cpu);
+            cpu = population;
+            cpu_delta_[ct] = 0;
+        }
+        cpu_touched_.clear();
     }
 
     // Sets (or clears) cells of the current plane. The edited tiles and
@@ -217,7 +235,7 @@ class CensusTorus final : public Universe {
         edited_.clear();
         for (const Cell& c : cells) {
             if (c.x < 0 || c.y < 0 || c.x >= n_ || c.y >= n_) continue;
-            std::uint64_t* column = p.words.data() + (c.x / 64) * stride_;
+            std::uint64_t* column = p.column(c.x / 64, stride_);
             std::uint64_t& w = column[1 + c.y];
             const std::uint64_t bit = std::uint64_t(1) << (c.x % 64);
             if (bool(w & bit) == set) continue;
@@ -228,21 +246,20 @@ class CensusTorus final : public Universe {
             set_population(p, t, p.population[t] + (set ? 1 : -1));
             edited_.add(t);
         }
+        flush_cpu(p);
         for (const std::uint32_t t : edited_.list()) {
             p.stale.add(t);
             forced_[0].add(t);
             forced_[1].add(t);
             // Its neighbours read it in the next step.
-            const std::int64_t tx = t % tiles_x_, ty = t / tiles_x_;
+            const std::int64_t tx = t & (tiles_x_ - 1), ty = t >> x_shift_;
             for (std::int64_t dy = -1; dy <= 1; ++dy)
                 for (std::int64_t dx = -1; dx <= 1; ++dx) forced_[0].add(tile(tx + dx, ty + dy));
         }
     }
 
     std::uint32_t tile(std::int64_t tx, std::int64_t ty) const {
-        tx = tx < 0 ? tx + tiles_x_ : tx >= tiles_x_ ? tx - tiles_x_ : tx;
-        ty = ty < 0 ? ty + tiles_y_ : ty >= tiles_y_ ? ty - tiles_y_ : ty;
-        return std::uint32_t(ty * tiles_x_ + tx);
+        return std::uint32_t(((ty & (tiles_y_ - 1)) << x_shift_) | (tx & (tiles_x_ - 1)));
     }
 
     void step_one() {
@@ -252,7 +269,7 @@ class CensusTorus final : public Universe {
         need_.clear();
         for (const std::uint32_t t : src.changed) {
             const std::uint16_t c = src.changes[t];
-            const std::int64_t tx = t % tiles_x_, ty = t / tiles_x_;
+            const std::int64_t tx = t & (tiles_x_ - 1), ty = t >> x_shift_;
             need_.add(t);
             if (c & kTileNorth) need_.add(tile(tx, ty - 1));
             if (c & kTileSouth) need_.add(tile(tx, ty + 1));
@@ -272,8 +289,8 @@ class CensusTorus final : public Universe {
             changes_.resize(need.size());
             populations_.resize(need.size());
             SoupTilesArgs a;
-            a.src = src.words.data();
-            a.dst = dst.words.data();
+            a.src = src.column(0, stride_);
+            a.dst = dst.column(0, stride_);
             a.column_stride = stride_;
             a.side = n_;
             a.tiles_x = tiles_x_;
@@ -292,6 +309,7 @@ class CensusTorus final : public Universe {
                 dst.stale.add(t);
                 set_population(dst, t, populations_[i]);
             }
+            flush_cpu(dst);
         }
         std::swap(forced_[0], forced_[1]);
         forced_[1].clear();
@@ -303,6 +321,7 @@ class CensusTorus final : public Universe {
     SoupTilesKernel kernel_ = nullptr;
     std::string isa_;
     const std::int64_t n_, tiles_x_, tiles_y_, tiles_, stride_, row_words_, cpu_tiles_x_;
+    const int x_shift_;  // tiles_x_ is a power of two
     int cur_ = 0;
     std::uint64_t generation_ = 0;
     Plane planes_[2];
@@ -311,12 +330,15 @@ class CensusTorus final : public Universe {
     // Scratch.
     TileSet need_, edited_;
     std::vector<std::uint16_t> changes_, populations_;
+    std::vector<std::int64_t> cpu_delta_;  // per CPU backend tile, this step
+    std::vector<std::uint32_t> cpu_touched_;
 };
 
 }  // namespace
 
 std::unique_ptr<Universe> make_census_torus(const Rule& rule, std::int64_t side) {
-    if (side < 256 || side % 256 != 0 || side > (std::int64_t(1) << 16)) return nullptr;
+    if (side < 256 || !std::has_single_bit(std::uint64_t(side)) || side > (std::int64_t(1) << 16))
+        return nullptr;
     if (rule.needs_multistate_backend() || rule.stochastic() || rule.births_on_zero())
         return nullptr;
     return std::make_unique<CensusTorus>(rule, side);

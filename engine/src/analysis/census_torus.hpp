@@ -5,7 +5,7 @@
 // backend the scheduler, the tile books and the boundary repairs of a
 // 512 x 32 tile grid cost more than the few rows a soup occupies. A
 // CensusTorus is a Universe for that case alone: a square torus of a side
-// that is a multiple of 256, both planes dense (2 MiB each at 4096) and
+// that is a power of two from 256, both planes dense (2 MiB each at 4096) and
 // stored by 64-cell word columns, stepped by cpu/soup_tiles.hpp on the
 // rule's step variant (the tile kernels' arithmetic, so the same cells on
 // every instruction set) in tiles of one word column by 32 rows, only
@@ -27,8 +27,8 @@
 // was last asked; cells() reads only the tiles holding cells.
 //
 // make_census_torus() returns null for what it does not run (multi-state,
-// range and named rules, random rules, birth on 0, sides not a multiple of
-// 256); the census then uses make_universe("auto").
+// range and named rules, random rules, birth on 0, other sides); the census then uses
+// make_universe("auto").
 #pragma once
 
 #include <cstdint>

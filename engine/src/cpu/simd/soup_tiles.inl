@@ -39,6 +39,30 @@ inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* w
     return s;
 }
 
+// Rows k..k+7 of the sixteen rows of a (first) and b: k = 7, the rows
+// above b's; k = 1, the rows below a's.
+template <int K>
+inline __attribute__((always_inline)) Vec rows_from(Vec a, Vec b) {
+    return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3, K + 4, K + 5, K + 6, K + 7);
+}
+template <int K>
+inline __attribute__((always_inline)) Shifted3<Vec> rows_from(const Shifted3<Vec>& a,
+                                                              const Shifted3<Vec>& b) {
+    return {rows_from<K>(a.west, b.west), rows_from<K>(a.self, b.self),
+            rows_from<K>(a.east, b.east)};
+}
+template <int K>
+inline __attribute__((always_inline)) CountRow<Vec> rows_from(const CountRow<Vec>& a,
+                                                              const CountRow<Vec>& b) {
+    CountRow<Vec> r;
+    r.words = rows_from<K>(a.words, b.words);
+    r.sums.pair_lo = rows_from<K>(a.sums.pair_lo, b.sums.pair_lo);
+    r.sums.pair_hi = rows_from<K>(a.sums.pair_hi, b.sums.pair_hi);
+    r.sums.triple_lo = rows_from<K>(a.sums.triple_lo, b.sums.triple_lo);
+    r.sums.triple_hi = rows_from<K>(a.sums.triple_hi, b.sums.triple_hi);
+    return r;
+}
+
 template <class V>
 void tiles_of(const SoupTilesArgs& a) {
     constexpr std::int64_t kVectors = kSoupTileRows / 8;
@@ -59,20 +83,25 @@ void tiles_of(const SoupTilesArgs& a) {
         const std::uint64_t* w = a.src + west * stride + at;
         const std::uint64_t* e = a.src + east * stride + at;
         std::uint64_t* out = a.dst + tx * stride + at;
+        // Each row is prepared once (the variant's sums of a row serve the
+        // three rows around it), eight rows to a vector: the vectors of the
+        // rows above and below are cut from it and its neighbours.
+        using Row = typename V::template Row<Vec>;
+        Row before = V::prepare(fetch(w - 8, c - 8, e - 8));  // uses its last row
+        Row here = V::prepare(fetch(w, c, e));
         Vec any{}, first{}, final{};
         for (std::int64_t k = 0; k < kVectors; ++k) {
             const std::int64_t r = 8 * k;
-            const typename V::template Row<Vec> up =
-                V::prepare(fetch(w + r - 1, c + r - 1, e + r - 1));
-            const typename V::template Row<Vec> mid = V::prepare(fetch(w + r, c + r, e + r));
-            const typename V::template Row<Vec> down =
-                V::prepare(fetch(w + r + 1, c + r + 1, e + r + 1));
-            const Vec next = V::next(up, mid, down, rule);
+            const Row after = V::prepare(fetch(w + r + 8, c + r + 8, e + r + 8));
+            const Vec next =
+                V::next(rows_from<7>(before, here), here, rows_from<1>(here, after), rule);
             const Vec d = next ^ load(out + r);
             store(out + r, next);
             any |= d;
             if (k == 0) first = d;
             if (k == kVectors - 1) final = d;
+            before = here;
+            here = after;
         }
         // The guard words mirror the torus's first and last rows.
         if (ty == 0) out[a.side] = out[0];
