@@ -121,10 +121,72 @@ std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases
     const std::size_t n = members.size();
     UnionFind groups(n);
 
+    // Only islands with another within two cells (in x and in y) can share
+    // a dead cell's neighbourhood: most of an ash is objects further apart,
+    // whose cells the merging below need not visit.
+    std::vector<char> near(n, 0);
+    {
+        struct Box {
+            std::int64_t x0, x1, y0, y1;
+        };
+        std::vector<Box> boxes(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            Box b{members[i][0].first, members[i][0].first, members[i][0].second,
+                  members[i][0].second};
+            for (auto [x, y] : members[i]) {
+                b.x0 = std::min(b.x0, x), b.x1 = std::max(b.x1, x);
+                b.y0 = std::min(b.y0, y), b.y1 = std::max(b.y1, y);
+            }
+            boxes[i] = b;
+        }
+        // How far apart two intervals of a circle of length m are (unwrapped
+        // coordinates: an island may reach past either end).
+        auto apart = [](std::int64_t a0, std::int64_t a1, std::int64_t b0, std::int64_t b1,
+                        std::int64_t m) {
+            std::int64_t best = std::numeric_limits<std::int64_t>::max();
+            for (const std::int64_t s : {-m, std::int64_t(0), m})
+                best = std::min(best, std::max(b0 + s - a1, a0 - b1 - s));
+            return best;
+        };
+        // An island around the torus (or nearly): no box says where it is
+        // not, so every island counts as near.
+        bool around = false;
+        for (std::size_t i = 0; i < n; ++i)
+            around = around || island_wraps[i] || boxes[i].x1 - boxes[i].x0 + 5 >= w ||
+                     boxes[i].y1 - boxes[i].y0 + 5 >= h;
+        if (around) {
+            std::fill(near.begin(), near.end(), 1);
+        } else {
+            // A sweep over x (an ash can hold thousands of islands): the
+            // boxes moved onto the torus, those at its west edge once more
+            // past its east edge.
+            struct Span {
+                std::int64_t x0, x1;
+                std::uint32_t island;
+            };
+            std::vector<Span> spans;
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::int64_t x0 = wrap(boxes[i].x0, w), x1 = x0 + boxes[i].x1 - boxes[i].x0;
+                spans.push_back({x0, x1, std::uint32_t(i)});
+                if (x0 <= 2) spans.push_back({x0 + w, x1 + w, std::uint32_t(i)});
+            }
+            std::sort(spans.begin(), spans.end(),
+                      [](const Span& a, const Span& b) { return a.x0 < b.x0; });
+            for (std::size_t p = 0; p < spans.size(); ++p)
+                for (std::size_t q = p + 1; q < spans.size(); ++q) {
+                    if (spans[q].x0 > spans[p].x1 + 2) break;  // and every span after it
+                    const Box &a = boxes[spans[p].island], &b = boxes[spans[q].island];
+                    if (spans[p].island != spans[q].island && apart(a.y0, a.y1, b.y0, b.y1, h) <= 2)
+                        near[spans[p].island] = near[spans[q].island] = 1;
+                }
+        }
+    }
+    const bool any_near = std::find(near.begin(), near.end(), 1) != near.end();
+
     // Merge islands (then groups) that stop one another's births, until
     // nothing changes.
     std::vector<std::pair<std::uint32_t, unsigned>> tally;  // group root -> 3x3 mask
-    for (bool changed = n > 1; changed;) {
+    for (bool changed = n > 1 && any_near; changed;) {
         changed = false;
         for (const Grid& phase : phases) {
             for (std::int64_t y = 0; y < h; ++y) {
@@ -134,6 +196,7 @@ std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases
                     while (bits) {
                         const std::int64_t x = j * 64 + __builtin_ctzll(bits);
                         bits &= bits - 1;
+                        if (!near[island[std::size_t(y * w + x)]]) continue;
                         // The dead cells around this live cell that never live.
                         for (int dy = -1; dy <= 1; ++dy)
                             for (int dx = -1; dx <= 1; ++dx) {
