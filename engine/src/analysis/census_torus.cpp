@@ -1,6 +1,7 @@
 #include "census_torus.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <string>
 #include <vector>
@@ -12,28 +13,60 @@
 namespace toroid::detail {
 namespace {
 
-// A list of tiles with a set of marks, deduplicated by a stamp per tile.
+// A list of tiles with a set of marks, deduplicated by a stamp per tile,
+// without a branch (whether a neighbour was listed already is a coin toss
+// for the branch predictor): every tile is written at the end of the list,
+// which grows only when the tile was not stamped.
 class TileSet {
   public:
-    void resize(std::size_t tiles) { stamp_.assign(tiles, 0); }
+    void resize(std::size_t tiles) {
+        stamp_.assign(tiles, 0);
+        list_.assign(tiles + 1, 0);
+        size_ = 0;
+    }
     void clear() {
-        list_.clear();
+        size_ = 0;
         if (++epoch_ == 0) {  // wrapped: every stamp is stale again
             std::fill(stamp_.begin(), stamp_.end(), 0);
             epoch_ = 1;
         }
     }
     void add(std::uint32_t t) {
-        if (stamp_[t] == epoch_) return;
+        list_[size_] = t;
+        size_ += std::size_t(stamp_[t] != epoch_);
         stamp_[t] = epoch_;
-        list_.push_back(t);
     }
-    const std::vector<std::uint32_t>& list() const { return list_; }
+    std::span<const std::uint32_t> list() const { return {list_.data(), size_}; }
 
   private:
     std::vector<std::uint32_t> stamp_, list_;
+    std::size_t size_ = 0;
     std::uint32_t epoch_ = 1;
 };
+
+// The neighbours a tile's change reaches: for each set of the eight edge
+// and corner bits (SoupTileChange >> 1), their offsets (dx, dy).
+struct Reach {
+    int count = 0;
+    std::int8_t dx[8] = {}, dy[8] = {};
+};
+constexpr std::array<Reach, 256> kReach = [] {
+    std::array<Reach, 256> table{};
+    // In the order of the bits: north, south, west, east, the corners.
+    constexpr int dx[8] = {0, 0, -1, 1, -1, 1, -1, 1}, dy[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
+    for (int m = 0; m < 256; ++m)
+        for (int b = 0; b < 8; ++b)
+            if ((m >> b) & 1) {
+                Reach& r = table[std::size_t(m)];
+                r.dx[r.count] = std::int8_t(dx[b]);
+                r.dy[r.count] = std::int8_t(dy[b]);
+                ++r.count;
+            }
+    return table;
+}();
+static_assert(kTileNorth == 2 && kTileSouth == 4 && kTileWest == 8 && kTileEast == 16 &&
+              kTileNorthWest == 32 && kTileNorthEast == 64 && kTileSouthWest == 128 &&
+              kTileSouthEast == 256);
 
 class CensusTorus final : public Universe {
   public:
@@ -271,20 +304,15 @@ class CensusTorus final : public Universe {
             const std::uint16_t c = src.changes[t];
             const std::int64_t tx = t & (tiles_x_ - 1), ty = t >> x_shift_;
             need_.add(t);
-            if (c & kTileNorth) need_.add(tile(tx, ty - 1));
-            if (c & kTileSouth) need_.add(tile(tx, ty + 1));
-            if (c & kTileWest) need_.add(tile(tx - 1, ty));
-            if (c & kTileEast) need_.add(tile(tx + 1, ty));
-            if (c & kTileNorthWest) need_.add(tile(tx - 1, ty - 1));
-            if (c & kTileNorthEast) need_.add(tile(tx + 1, ty - 1));
-            if (c & kTileSouthWest) need_.add(tile(tx - 1, ty + 1));
-            if (c & kTileSouthEast) need_.add(tile(tx + 1, ty + 1));
+            const Reach& reach = kReach[(c >> 1) & 255];
+            for (int k = 0; k < reach.count; ++k)
+                need_.add(tile(tx + reach.dx[k], ty + reach.dy[k]));
         }
         for (const std::uint32_t t : forced_[0].list()) need_.add(t);
         // What dst's last write changed is forgotten: it is overwritten now.
         for (const std::uint32_t t : dst.changed) dst.changes[t] = 0;
         dst.changed.clear();
-        const std::vector<std::uint32_t>& need = need_.list();
+        const std::span<const std::uint32_t> need = need_.list();
         if (!need.empty()) {
             changes_.resize(need.size());
             populations_.resize(need.size());
