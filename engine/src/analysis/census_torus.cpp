@@ -154,9 +154,17 @@ class CensusTorus final : public Universe {
         for (const std::uint32_t t : p.stale.list()) {
             const std::int64_t tx = t & (tiles_x_ - 1), ty = t >> x_shift_;
             const std::uint64_t* column = p.column(tx, stride_) + 1;
+            // The rows holding cells, then those alone (a branch per row on
+            // whether it is empty cost more than hashing).
+            const std::int64_t y0 = ty * kSoupTileRows;
+            std::uint32_t rows = 0;
+            for (std::int64_t r = 0; r < kSoupTileRows; ++r)
+                rows |= std::uint32_t(column[y0 + r] != 0) << r;
             std::uint64_t h = 0;
-            for (std::int64_t y = ty * kSoupTileRows; y < (ty + 1) * kSoupTileRows; ++y)
+            for (; rows; rows &= rows - 1) {
+                const std::int64_t y = y0 + std::countr_zero(rows);
                 h += hash_word(std::uint64_t(y * tiles_x_ + tx), column[y]);
+            }
             p.total_hash += h - p.tile_hash[t];
             p.tile_hash[t] = h;
         }
@@ -213,17 +221,35 @@ class CensusTorus final : public Universe {
     // The nonzero words of p's live tiles in the order of (y, x).
     template <class F>
     void for_each_live_word(const Plane& p, F&& f) const {
+        std::uint64_t tiles_of_row[kSoupTileRows];  // per row of a row of tiles
         for (std::int64_t ty = 0; ty < tiles_y_; ++ty) {
             const std::uint64_t* live = p.live.data() + ty * row_words_;
             bool any = false;
             for (std::int64_t k = 0; k < row_words_; ++k) any |= live[k] != 0;
             if (!any) continue;
-            for (std::int64_t y = ty * kSoupTileRows; y < (ty + 1) * kSoupTileRows; ++y)
-                for (std::int64_t k = 0; k < row_words_; ++k)
-                    for (std::uint64_t m = live[k]; m; m &= m - 1) {
-                        const std::int64_t x = k * 64 + std::countr_zero(m);
-                        if (const std::uint64_t w = p.column(x, stride_)[1 + y]) f(x, y, w);
+            const std::int64_t y0 = ty * kSoupTileRows;
+            for (std::int64_t k = 0; k < row_words_; ++k) {
+                // Which live tiles hold cells in each row, without a branch
+                // per word: then only the nonzero words are visited.
+                std::fill_n(tiles_of_row, kSoupTileRows, 0);
+                std::uint32_t rows = 0;
+                for (std::uint64_t m = live[k]; m; m &= m - 1) {
+                    const int b = std::countr_zero(m);
+                    const std::uint64_t* column = p.column(k * 64 + b, stride_) + 1 + y0;
+                    for (std::int64_t r = 0; r < kSoupTileRows; ++r) {
+                        const std::uint64_t nonzero = column[r] != 0;
+                        tiles_of_row[r] |= nonzero << b;
+                        rows |= std::uint32_t(nonzero) << r;
                     }
+                }
+                for (; rows; rows &= rows - 1) {
+                    const int r = std::countr_zero(rows);
+                    for (std::uint64_t m = tiles_of_row[r]; m; m &= m - 1) {
+                        const std::int64_t x = k * 64 + std::countr_zero(m);
+                        f(x, y0 + r, p.column(x, stride_)[1 + y0 + r]);
+                    }
+                }
+            }
         }
     }
 
