@@ -6,8 +6,7 @@
 
 namespace toroid::detail {
 
-std::vector<ActivityPart> split_by_activity(const std::vector<std::vector<Cell>>& history,
-                                            std::vector<std::uint32_t>& index) {
+std::vector<ActivityPart> split_by_activity(const std::vector<std::vector<Cell>>& history) {
     std::vector<ActivityPart> parts;
     if (history.size() < 3) return parts;
     const std::size_t W = history.size() - 1;
@@ -15,7 +14,7 @@ std::vector<ActivityPart> split_by_activity(const std::vector<std::vector<Cell>>
     for (const auto& list : history) envelope.insert(envelope.end(), list.begin(), list.end());
     std::sort(envelope.begin(), envelope.end());
     envelope.erase(std::unique(envelope.begin(), envelope.end()), envelope.end());
-    const auto groups = groups_of(envelope, index);
+    const auto groups = groups_of(envelope);
     std::vector<std::uint32_t> group_of(envelope.size());
     for (std::size_t g = 0; g < groups.size(); ++g)
         for (std::uint32_t i : groups[g]) group_of[i] = std::uint32_t(g);

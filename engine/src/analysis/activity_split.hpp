@@ -29,7 +29,6 @@ struct ActivityPart {
     std::vector<std::vector<Cell>> phases;
 };
 
-std::vector<ActivityPart> split_by_activity(const std::vector<std::vector<Cell>>& history,
-                                            std::vector<std::uint32_t>& index);
+std::vector<ActivityPart> split_by_activity(const std::vector<std::vector<Cell>>& history);
 
 }  // namespace toroid::detail

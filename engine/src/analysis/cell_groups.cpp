@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
-#include <unordered_map>
 
 namespace toroid::detail {
 
@@ -36,8 +35,7 @@ Rect unite(const Rect& a, const Rect& b) {
             std::max(a.y + a.height, b.y + b.height) - y0};
 }
 
-std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells,
-                                                  std::vector<std::uint32_t>& index) {
+std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells) {
     const std::size_t n = cells.size();
     std::vector<std::uint32_t> parent(n);
     std::iota(parent.begin(), parent.end(), 0u);
@@ -49,46 +47,40 @@ std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells
         const std::uint32_t a = find(i), b = find(j);
         if (a != b) parent[std::max(a, b)] = std::min(a, b);
     };
-    std::int64_t x0 = std::numeric_limits<std::int64_t>::max(),
-                 x1 = std::numeric_limits<std::int64_t>::min();
-    for (const Cell& c : cells) x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
-    const std::int64_t y0 = n ? cells.front().y : 0, y1 = n ? cells.back().y : -1;
-    const std::int64_t w = x1 - x0 + 5, h = y1 - y0 + 5;  // 2 empty cells around
-    if (n && w * h <= (std::int64_t(1) << 22)) {
-        // The scratch is all zero between calls (the cells' entries are
-        // cleared again below): filling a box that distant ships make
-        // millions of cells large cost more than the sweep.
-        // It grows by doubling: boxes that grow a little at every sweep
-        // (ships flying out) made a fresh allocation, page faults and an
-        // unmapping each time.
-        if (index.size() < std::size_t(w * h))
-            index.assign(std::max(std::size_t(w * h), 2 * index.size()), 0);
-        auto at = [&](std::int64_t x, std::int64_t y) {
-            return std::size_t((y - y0 + 2) * w + (x - x0 + 2));
-        };
-        for (std::uint32_t i = 0; i < n; ++i) index[at(cells[i].x, cells[i].y)] = i + 1;
-        for (std::uint32_t i = 0; i < n; ++i)
-            for (std::int64_t dy = 0; dy <= 2; ++dy)
-                for (std::int64_t dx = -2; dx <= 2; ++dx) {
-                    if (dy == 0 && dx <= 0) continue;
-                    const std::uint32_t j = index[at(cells[i].x + dx, cells[i].y + dy)];
-                    if (j) unite_cells(i, j - 1);
-                }
-        for (const Cell& c : cells) index[at(c.x, c.y)] = 0;
-    } else {
-        std::unordered_map<std::uint64_t, std::uint32_t> at;
-        at.reserve(n * 2);
-        auto key = [](std::int64_t x, std::int64_t y) {
-            return (std::uint64_t(std::uint32_t(y)) << 32) | std::uint32_t(x);
-        };
-        for (std::uint32_t i = 0; i < n; ++i) at.emplace(key(cells[i].x, cells[i].y), i);
-        for (std::uint32_t i = 0; i < n; ++i)
-            for (std::int64_t dy = 0; dy <= 2; ++dy)
-                for (std::int64_t dx = -2; dx <= 2; ++dx) {
-                    if (dy == 0 && dx <= 0) continue;
-                    auto it = at.find(key(cells[i].x + dx, cells[i].y + dy));
-                    if (it != at.end()) unite_cells(i, it->second);
-                }
+    // The cells sorted by (y, x) are rows of increasing x: each cell meets
+    // the next two of its row and, in the two rows below, the cells within
+    // two columns, found by a pointer per row that only moves east. No
+    // index over the cells' box (ships flying out make it millions of
+    // cells, whose memory was most of a sweep).
+    std::size_t row = 0;  // first cell of the current row
+    std::size_t below[2] = {0, 0};
+    while (row < n) {
+        const std::int64_t y = cells[row].y;
+        std::size_t end = row;
+        while (end < n && cells[end].y == y) ++end;
+        // The rows y + 1 and y + 2, where present: [begin, stop).
+        std::size_t begin[2] = {end, end}, stop[2] = {end, end};
+        for (std::size_t r = end, k = 0; r < n && k < 2; ++k) {
+            const std::int64_t want = y + 1 + std::int64_t(k);
+            if (cells[r].y != want) continue;
+            begin[k] = r;
+            while (r < n && cells[r].y == want) ++r;
+            stop[k] = r;
+        }
+        below[0] = begin[0];
+        below[1] = begin[1];
+        for (std::size_t i = row; i < end; ++i) {
+            const std::int64_t x = cells[i].x;
+            for (std::size_t j = i + 1; j < end && cells[j].x <= x + 2; ++j)
+                unite_cells(std::uint32_t(i), std::uint32_t(j));
+            for (int k = 0; k < 2; ++k) {
+                std::size_t& p = below[k];
+                while (p < stop[k] && cells[p].x < x - 2) ++p;
+                for (std::size_t q = p; q < stop[k] && cells[q].x <= x + 2; ++q)
+                    unite_cells(std::uint32_t(i), std::uint32_t(q));
+            }
+        }
+        row = end;
     }
     std::vector<std::vector<std::uint32_t>> groups;
     std::vector<std::int64_t> group_of(n, -1);

@@ -4,9 +4,6 @@
 // groups_of() joins cells within Chebyshev distance 2 of one another: two
 // such cells can influence a common cell in the next generation, so cells
 // farther apart than that evolve independently for at least one step.
-// Neighbours are looked up in a dense index over the cells' box (reused
-// between calls through `index`, which must come empty or as the last call
-// left it: all zero), or in a hash map when the box is huge.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +23,6 @@ Rect box_of(std::span<const Cell> cells);
 Rect unite(const Rect& a, const Rect& b);
 // `cells` sorted by (y, x); each group lists indices into `cells`, groups
 // in the order of their first cell.
-std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells,
-                                                  std::vector<std::uint32_t>& index);
+std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells);
 
 }  // namespace toroid::detail

@@ -200,7 +200,7 @@ void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
 Rect SoupCensusRunner::State::ships_leaving(const std::vector<Cell>& cells,
                                             std::vector<std::string>& objects,
                                             std::uint64_t& removed, std::vector<Cell>& doomed) {
-    std::vector<std::vector<std::uint32_t>> groups = groups_of(cells, index);
+    std::vector<std::vector<std::uint32_t>> groups = groups_of(cells);
     std::vector<Rect> boxes(groups.size());
     for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
     std::vector<int> kinds(groups.size(), -1);

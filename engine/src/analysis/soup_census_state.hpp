@@ -52,7 +52,6 @@ struct SoupCensusRunner::State {
     std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
     std::unordered_map<std::string, std::vector<std::string>> split_codes;  // grid_key -> parts'
     detail::SpaceTimeSplit splitter;
-    std::vector<std::uint32_t> index;  // groups_of's scratch
     detail::FirstSeen seen, hashed;    // the repeat detector's (soup_census.cpp), kept
 
     State(const Rule& r, CensusOptions o)

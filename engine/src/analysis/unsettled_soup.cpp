@@ -67,7 +67,7 @@ void SoupCensusRunner::State::code_unsettled(
     }
     std::vector<std::string> found;
     std::vector<Cell> growing;  // the groups neither periodic, ships nor yl
-    for (const detail::ActivityPart& part : detail::split_by_activity(history, index)) {
+    for (const detail::ActivityPart& part : detail::split_by_activity(history)) {
         if (part.periodic) {
             code_ash(part.phases, part.period, found);
             continue;
