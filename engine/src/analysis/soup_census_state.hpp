@@ -52,7 +52,7 @@ struct SoupCensusRunner::State {
     std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
     std::unordered_map<std::string, std::vector<std::string>> split_codes;  // grid_key -> parts'
     detail::SpaceTimeSplit splitter;
-    detail::FirstSeen seen, hashed;    // the repeat detector's (soup_census.cpp), kept
+    detail::FirstSeen seen, hashed;  // the repeat detector's (soup_census.cpp), kept
 
     State(const Rule& r, CensusOptions o)
         : rule(r),
