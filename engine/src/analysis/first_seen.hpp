@@ -6,7 +6,8 @@
 // small soup. FirstSeen is an open-addressing table (linear probing, keys
 // mixed by splitmix64, grown at half full) kept between soups: clear() is
 // O(1), by an epoch stamped on each slot, so a soup that settles after a
-// few hundred generations never touches the rest of a table a long one grew.
+// few hundred generations never touches the rest of a table a long one grew
+// (and a table grown large is given up at the next clear()).
 #pragma once
 
 #include <cstdint>
@@ -20,9 +21,18 @@ namespace toroid::detail {
 class FirstSeen {
   public:
     FirstSeen() { slots_.resize(1024); }
+    static constexpr std::size_t kKeep = 4096;  // slots (96 KiB) kept across clear()
 
-    // Forgets every key.
+    // Forgets every key. A table grown by a long soup is given up once it
+    // is mostly empty: every lookup lands at a random slot, so a table
+    // larger than the caches cost a miss a generation for the soups after.
     void clear() {
+        if (slots_.size() > kKeep && 16 * size_ < slots_.size()) {
+            slots_.assign(kKeep, Slot{});
+            size_ = 0;
+            epoch_ = 1;
+            return;
+        }
         size_ = 0;
         if (++epoch_ == 0) {  // the stamps wrapped: wipe them once
             for (Slot& s : slots_) s.epoch = 0;
