@@ -60,8 +60,8 @@ INSTANTIATE_TEST_SUITE_P(Hauls, CensusAgainstApgsearch,
                                            "b3s2-i34q.k_rulecheck02.500.txt",
                                            "b2s34h.k_rulecheck02.1000.txt",
                                            "b2-as12.k_rulecheck02.200.txt"),
-                         [](const auto& info) {
-                             std::string name = info.param;
+                         [](const auto& haul) {  // (not `info`: the macro's own)
+                             std::string name = haul.param;
                              name = name.substr(0, name.find('.'));
                              for (char& c : name)
                                  if (c == '-') c = '_';

@@ -1,5 +1,5 @@
 // The census torus (analysis/census_torus.hpp) against the CPU
-// backend's torus: the same cells, population, hash and signature every
+// backend's torus: the same cells, box, population, hash and signature every
 // generation, for rules of each step variant, on tori of 4, 8 and 16 word
 // columns, for soups at the centre, across the seams and across a
 // corner of four tiles, with cells
@@ -34,6 +34,7 @@ void expect_same(const Universe& a, const Universe& b, bool all, const std::stri
     if (!all) return;
     ASSERT_EQ(a.hash(), b.hash()) << what;
     ASSERT_EQ(a.cells(), b.cells()) << what;
+    ASSERT_EQ(a.live_box(), b.live_box()) << what;
 }
 
 TEST(CensusTorus, MatchesTheCpuBackend) {

@@ -183,6 +183,50 @@ class CensusTorus final : public Universe {
 
     void clear_cells(std::span<const Cell> cells) override { edit(cells, false); }
 
+    // From the live tiles alone: the rows of the first and last rows of
+    // tiles holding cells, and the bit columns of the westmost and
+    // eastmost columns of tiles (the census asks at every sweep, where
+    // listing the cells cost more than the rest of a quiet sweep).
+    Rect live_box() const override {
+        if (row_words_ != 1) return Universe::live_box();  // sides above 4096
+        const Plane& p = planes_[cur_];
+        std::int64_t ty0 = -1, ty1 = -1;
+        std::uint64_t columns = 0;  // tile columns holding cells
+        for (std::int64_t ty = 0; ty < tiles_y_; ++ty) {
+            const std::uint64_t live = p.live[std::size_t(ty * row_words_)];
+            if (!live) continue;
+            if (ty0 < 0) ty0 = ty;
+            ty1 = ty;
+            columns |= live;
+        }
+        if (ty0 < 0) return {};
+        auto rows_of = [&](std::int64_t ty) {  // nonzero rows of a row of tiles
+            std::uint32_t rows = 0;
+            for (std::uint64_t m = p.live[std::size_t(ty * row_words_)]; m; m &= m - 1) {
+                const std::uint64_t* column =
+                    p.column(std::countr_zero(m), stride_) + 1 + ty * kSoupTileRows;
+                for (std::int64_t r = 0; r < kSoupTileRows; ++r)
+                    rows |= std::uint32_t(column[r] != 0) << r;
+            }
+            return rows;
+        };
+        auto bits_of = [&](std::int64_t tx) {  // the OR of a column's live tiles
+            std::uint64_t bits = 0;
+            for (std::int64_t ty = ty0; ty <= ty1; ++ty) {
+                if (!((p.live[std::size_t(ty * row_words_)] >> tx) & 1)) continue;
+                const std::uint64_t* column = p.column(tx, stride_) + 1 + ty * kSoupTileRows;
+                for (std::int64_t r = 0; r < kSoupTileRows; ++r) bits |= column[r];
+            }
+            return bits;
+        };
+        const std::int64_t tx0 = std::countr_zero(columns), tx1 = 63 - std::countl_zero(columns);
+        const std::int64_t y0 = ty0 * kSoupTileRows + std::countr_zero(rows_of(ty0)),
+                           y1 = ty1 * kSoupTileRows + 31 - std::countl_zero(rows_of(ty1)),
+                           x0 = tx0 * 64 + std::countr_zero(bits_of(tx0)),
+                           x1 = tx1 * 64 + 63 - std::countl_zero(bits_of(tx1));
+        return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+    }
+
   private:
     // One generation's plane and its books.
     struct Plane {

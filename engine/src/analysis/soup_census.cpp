@@ -337,8 +337,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 next_sweep = t + kSweep;
                 // Ships far enough from everything else leave; the rest must
                 // keep kGuard cells from the torus's edge.
-                std::vector<Cell> cells = u->cells();
-                pops.push_back({t, cells.size()});
+                pops.push_back({t, u->population()});
                 // Ships are looked for once the population has been periodic for
                 // 128 generations (escaping ships keep it so; the ash must lose
                 // them to repeat; a quiet ash launches no new ship that could
@@ -348,7 +347,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 // more than stepping it, and a ship deleted early can be caught
                 // by a faster one launched later.
                 const bool quiet = population_periodic(history, 2 * kSweep);
-                Rect kept = box_of(cells);
+                Rect kept = u->live_box();
                 auto near_edge = [&](const Rect& b) {
                     return !b.empty() &&
                            (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||
@@ -356,7 +355,10 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 };
                 const bool look = quiet || (near_edge(kept) && 2 * side > s.options.max_torus);
                 std::vector<Cell> doomed;
-                if (look) kept = s.ships_leaving(cells, out.objects, out.ships_removed, doomed);
+                if (look) {
+                    const std::vector<Cell> cells = u->cells();
+                    kept = s.ships_leaving(cells, out.objects, out.ships_removed, doomed);
+                }
                 if (!doomed.empty()) {
                     u->clear_cells(doomed);
                     forget();
@@ -366,7 +368,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                         overflow = true;
                     } else {
                         // Everything left moves, centred, to a torus twice as large.
-                        cells = u->cells();
+                        std::vector<Cell> cells = u->cells();
                         const std::int64_t dx = side - (kept.x + kept.width / 2),
                                            dy = side - (kept.y + kept.height / 2);
                         for (Cell& c : cells) c.x += dx, c.y += dy;

@@ -63,6 +63,8 @@ class Universe {
     // Live cells, sorted by (y, x): cells in state 1 (Backend::live_words);
     // under a multi-state rule the other states are in grid() and hash().
     virtual std::vector<Cell> cells() const = 0;
+    // The box of cells(): smallest x and y to largest (empty for none).
+    virtual Rect live_box() const;
     // Kills the given cells (cells already dead are ignored).
     virtual void clear_cells(std::span<const Cell> cells) = 0;
 };
