@@ -265,34 +265,37 @@ class CensusTorus final : public Universe {
     // The nonzero words of p's live tiles in the order of (y, x).
     template <class F>
     void for_each_live_word(const Plane& p, F&& f) const {
-        std::uint64_t tiles_of_row[kSoupTileRows];  // per row of a row of tiles
+        // Per row of a row of tiles, which live tiles hold cells there (a
+        // bitset of row_words_ words), found without a branch per word:
+        // then only the nonzero words are visited, in the order of (y, x).
+        std::vector<std::uint64_t>& tiles_of_row = tiles_of_row_;
+        tiles_of_row.resize(std::size_t(kSoupTileRows * row_words_));
         for (std::int64_t ty = 0; ty < tiles_y_; ++ty) {
             const std::uint64_t* live = p.live.data() + ty * row_words_;
             bool any = false;
             for (std::int64_t k = 0; k < row_words_; ++k) any |= live[k] != 0;
             if (!any) continue;
             const std::int64_t y0 = ty * kSoupTileRows;
-            for (std::int64_t k = 0; k < row_words_; ++k) {
-                // Which live tiles hold cells in each row, without a branch
-                // per word: then only the nonzero words are visited.
-                std::fill_n(tiles_of_row, kSoupTileRows, 0);
-                std::uint32_t rows = 0;
+            std::fill(tiles_of_row.begin(), tiles_of_row.end(), 0);
+            std::uint32_t rows = 0;
+            for (std::int64_t k = 0; k < row_words_; ++k)
                 for (std::uint64_t m = live[k]; m; m &= m - 1) {
                     const int b = std::countr_zero(m);
                     const std::uint64_t* column = p.column(k * 64 + b, stride_) + 1 + y0;
                     for (std::int64_t r = 0; r < kSoupTileRows; ++r) {
                         const std::uint64_t nonzero = column[r] != 0;
-                        tiles_of_row[r] |= nonzero << b;
+                        tiles_of_row[std::size_t(r * row_words_ + k)] |= nonzero << b;
                         rows |= std::uint32_t(nonzero) << r;
                     }
                 }
-                for (; rows; rows &= rows - 1) {
-                    const int r = std::countr_zero(rows);
-                    for (std::uint64_t m = tiles_of_row[r]; m; m &= m - 1) {
+            for (; rows; rows &= rows - 1) {
+                const int r = std::countr_zero(rows);
+                for (std::int64_t k = 0; k < row_words_; ++k)
+                    for (std::uint64_t m = tiles_of_row[std::size_t(r * row_words_ + k)]; m;
+                         m &= m - 1) {
                         const std::int64_t x = k * 64 + std::countr_zero(m);
                         f(x, y0 + r, p.column(x, stride_)[1 + y0 + r]);
                     }
-                }
             }
         }
     }
@@ -428,7 +431,8 @@ class CensusTorus final : public Universe {
     // Scratch.
     TileSet need_, edited_;
     std::vector<std::uint16_t> changes_, populations_;
-    std::vector<std::int64_t> cpu_delta_;  // per CPU backend tile, this step
+    mutable std::vector<std::uint64_t> tiles_of_row_;  // for_each_live_word's
+    std::vector<std::int64_t> cpu_delta_;              // per CPU backend tile, this step
     std::vector<std::uint32_t> cpu_touched_;
 };
 
