@@ -7,10 +7,12 @@
 // column is one word wide): word column x of row y at
 // plane + x * column_stride + 1 + y, with a guard word at each end of the
 // column mirroring the torus's other end ([0] holds row side-1, [side + 1]
-// row 0), the whole padded by kSoupTilePad words at both ends. A tile is kSoupTileRows rows of one
-// word column, tile t = ty * tiles_x + tx; eight rows of a column are one 512-bit vector, and the
-// rows above and below it are the same column's words one further up or down: vertical neighbours
-// are unaligned loads, horizontal ones the neighbour columns' words at the same rows
+// row 0), the whole padded by kSoupTilePad words at both ends. A tile is
+// kSoupTileRows rows of one word column, tile t = ty * tiles_x + tx; eight
+// rows of a column are one 512-bit vector (four a 256-bit one without
+// AVX-512), and the rows above and below it are the same column's words
+// one further up or down: vertical neighbours are unaligned loads,
+// horizontal ones the neighbour columns' words at the same rows
 // (bitslice.hpp's shifts, lane by lane).
 //
 // One call computes the listed tiles from `src` into `dst`, which holds the
@@ -30,8 +32,8 @@ namespace toroid::detail {
 
 inline constexpr std::int64_t kSoupTileRows = 32;
 // Words the plane's allocation holds before its first column and after its
-// last: the kernel reads the eight rows before and after a tile as one
-// vector (of which it uses the row next to the tile).
+// last: the kernel reads the (up to) eight rows before and after a tile as
+// one vector (of which it uses the row next to the tile).
 inline constexpr std::int64_t kSoupTilePad = 8;
 
 // What changed in a tile: anything, and the cells that a neighbour tile

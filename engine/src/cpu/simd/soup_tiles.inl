@@ -1,10 +1,10 @@
 // The census torus's tile stepper (soup_tiles.hpp), instantiated once per
 // instruction set: included by soup_tiles_<isa>.cpp after defining
 // TOROID_SOUP_TILES_NAME, each compiled with its own -m flags. A vector is
-// eight rows of one 64-cell word column; a tile is kSoupTileRows / 8 of
-// them, each computed from nine loads (the rows above, at and below, in the
-// column and its two neighbours) and nothing carried from the vector before,
-// so a tile's cost does not depend on where the work around it is.
+// kLanes rows of one 64-cell word column, a register of the instruction
+// set (eight with AVX-512, four with AVX2, two with SSE2: a GCC vector
+// wider than the registers is passed through memory, nine to thirteen times
+// slower); a tile is kSoupTileRows / kLanes of them.
 #include <bit>
 #include <cstring>
 
@@ -15,7 +15,14 @@
 namespace toroid::detail {
 namespace {
 
-typedef std::uint64_t Vec __attribute__((vector_size(64)));
+#if defined(__AVX512F__)
+constexpr int kLanes = 8;
+#elif defined(__AVX2__)
+constexpr int kLanes = 4;
+#else
+constexpr int kLanes = 2;  // SSE2
+#endif
+typedef std::uint64_t Vec __attribute__((vector_size(8 * kLanes)));
 
 inline __attribute__((always_inline)) Vec load(const std::uint64_t* p) {
     Vec v;
@@ -27,7 +34,7 @@ inline __attribute__((always_inline)) void store(std::uint64_t* p, Vec v) {
     std::memcpy(p, &v, sizeof v);
 }
 
-// Eight rows of a column at offset k (-1, 0, +1 rows) with their west and
+// kLanes rows of a column with their west and
 // east neighbours shifted into place.
 inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* w,
                                                           const std::uint64_t* c,
@@ -39,11 +46,16 @@ inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* w
     return s;
 }
 
-// Rows k..k+7 of the sixteen rows of a (first) and b: k = 7, the rows
-// above b's; k = 1, the rows below a's.
+// Rows k..k+kLanes-1 of the 2 kLanes rows of a (first) and b: k =
+// kLanes - 1, the rows above b's; k = 1, the rows below a's.
 template <int K>
 inline __attribute__((always_inline)) Vec rows_from(Vec a, Vec b) {
-    return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3, K + 4, K + 5, K + 6, K + 7);
+    if constexpr (kLanes == 8)
+        return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3, K + 4, K + 5, K + 6, K + 7);
+    else if constexpr (kLanes == 4)
+        return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3);
+    else
+        return __builtin_shufflevector(a, b, K, K + 1);
 }
 template <int K>
 inline __attribute__((always_inline)) Shifted3<Vec> rows_from(const Shifted3<Vec>& a,
@@ -65,8 +77,8 @@ inline __attribute__((always_inline)) CountRow<Vec> rows_from(const CountRow<Vec
 
 template <class V>
 void tiles_of(const SoupTilesArgs& a) {
-    constexpr std::int64_t kVectors = kSoupTileRows / 8;
-    static_assert(kSoupTileRows % 8 == 0);
+    constexpr std::int64_t kVectors = kSoupTileRows / kLanes;
+    static_assert(kSoupTileRows % kLanes == 0);
     const CompiledRule& rule = *a.rule;
     const std::int64_t stride = a.column_stride, last_row = a.tiles_y - 1;
     // The census's tori are powers of two wide: no division per tile there.
@@ -84,17 +96,17 @@ void tiles_of(const SoupTilesArgs& a) {
         const std::uint64_t* e = a.src + east * stride + at;
         std::uint64_t* out = a.dst + tx * stride + at;
         // Each row is prepared once (the variant's sums of a row serve the
-        // three rows around it), eight rows to a vector: the vectors of the
+        // three rows around it), kLanes rows to a vector: the vectors of the
         // rows above and below are cut from it and its neighbours.
         using Row = typename V::template Row<Vec>;
-        Row before = V::prepare(fetch(w - 8, c - 8, e - 8));  // uses its last row
+        Row before = V::prepare(fetch(w - kLanes, c - kLanes, e - kLanes));  // its last row
         Row here = V::prepare(fetch(w, c, e));
         Vec any{}, first{}, final{};
         for (std::int64_t k = 0; k < kVectors; ++k) {
-            const std::int64_t r = 8 * k;
-            const Row after = V::prepare(fetch(w + r + 8, c + r + 8, e + r + 8));
+            const std::int64_t r = kLanes * k;
+            const Row after = V::prepare(fetch(w + r + kLanes, c + r + kLanes, e + r + kLanes));
             const Vec next =
-                V::next(rows_from<7>(before, here), here, rows_from<1>(here, after), rule);
+                V::next(rows_from<kLanes - 1>(before, here), here, rows_from<1>(here, after), rule);
             const Vec d = next ^ load(out + r);
             store(out + r, next);
             any |= d;
@@ -107,12 +119,12 @@ void tiles_of(const SoupTilesArgs& a) {
         if (ty == 0) out[a.side] = out[0];
         if (ty == last_row) out[-1 - ty * kSoupTileRows] = out[kSoupTileRows - 1];
         std::uint64_t all = 0;
-        for (int l = 0; l < 8; ++l) all |= any[l];
+        for (int l = 0; l < kLanes; ++l) all |= any[l];
         if (all == 0) {
             a.changes[i] = 0;
             continue;
         }
-        const std::uint64_t top = first[0], bottom = final[7];
+        const std::uint64_t top = first[0], bottom = final[kLanes - 1];
         a.changes[i] =
             std::uint16_t(kTileChanged | (top ? kTileNorth : 0) | (bottom ? kTileSouth : 0) |
                           (all & 1 ? kTileWest : 0) | (all >> 63 ? kTileEast : 0) |
