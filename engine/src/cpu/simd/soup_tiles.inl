@@ -16,12 +16,13 @@ namespace toroid::detail {
 namespace {
 
 #if defined(__AVX512F__)
-constexpr int kLanes = 8;
+#define TOROID_SOUP_LANES 8
 #elif defined(__AVX2__)
-constexpr int kLanes = 4;
+#define TOROID_SOUP_LANES 4
 #else
-constexpr int kLanes = 2;  // SSE2
+#define TOROID_SOUP_LANES 2  // SSE2
 #endif
+constexpr int kLanes = TOROID_SOUP_LANES;
 typedef std::uint64_t Vec __attribute__((vector_size(8 * kLanes)));
 
 inline __attribute__((always_inline)) Vec load(const std::uint64_t* p) {
@@ -50,12 +51,13 @@ inline __attribute__((always_inline)) Shifted3<Vec> fetch(const std::uint64_t* w
 // kLanes - 1, the rows above b's; k = 1, the rows below a's.
 template <int K>
 inline __attribute__((always_inline)) Vec rows_from(Vec a, Vec b) {
-    if constexpr (kLanes == 8)
-        return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3, K + 4, K + 5, K + 6, K + 7);
-    else if constexpr (kLanes == 4)
-        return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3);
-    else
-        return __builtin_shufflevector(a, b, K, K + 1);
+#if TOROID_SOUP_LANES == 8
+    return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3, K + 4, K + 5, K + 6, K + 7);
+#elif TOROID_SOUP_LANES == 4
+    return __builtin_shufflevector(a, b, K, K + 1, K + 2, K + 3);
+#else
+    return __builtin_shufflevector(a, b, K, K + 1);
+#endif
 }
 template <int K>
 inline __attribute__((always_inline)) Shifted3<Vec> rows_from(const Shifted3<Vec>& a,
