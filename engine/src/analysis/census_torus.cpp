@@ -13,6 +13,15 @@
 namespace toroid::detail {
 namespace {
 
+// Bit r set where row r of a tile's column (kSoupTileRows words) holds
+// cells: found without a branch per row (whether a row is empty is a coin
+// toss for the branch predictor), then only those rows are visited.
+std::uint32_t nonzero_rows(const std::uint64_t* column) {
+    std::uint32_t rows = 0;
+    for (std::int64_t r = 0; r < kSoupTileRows; ++r) rows |= std::uint32_t(column[r] != 0) << r;
+    return rows;
+}
+
 // A list of tiles with a set of marks, deduplicated by a stamp per tile,
 // without a branch (whether a neighbour was listed already is a coin toss
 // for the branch predictor): every tile is written at the end of the list,
@@ -154,14 +163,9 @@ class CensusTorus final : public Universe {
         for (const std::uint32_t t : p.stale.list()) {
             const std::int64_t tx = t & (tiles_x_ - 1), ty = t >> x_shift_;
             const std::uint64_t* column = p.column(tx, stride_) + 1;
-            // The rows holding cells, then those alone (a branch per row on
-            // whether it is empty cost more than hashing).
             const std::int64_t y0 = ty * kSoupTileRows;
-            std::uint32_t rows = 0;
-            for (std::int64_t r = 0; r < kSoupTileRows; ++r)
-                rows |= std::uint32_t(column[y0 + r] != 0) << r;
             std::uint64_t h = 0;
-            for (; rows; rows &= rows - 1) {
+            for (std::uint32_t rows = nonzero_rows(column + y0); rows; rows &= rows - 1) {
                 const std::int64_t y = y0 + std::countr_zero(rows);
                 h += hash_word(std::uint64_t(y * tiles_x_ + tx), column[y]);
             }
@@ -202,12 +206,9 @@ class CensusTorus final : public Universe {
         if (ty0 < 0) return {};
         auto rows_of = [&](std::int64_t ty) {  // nonzero rows of a row of tiles
             std::uint32_t rows = 0;
-            for (std::uint64_t m = p.live[std::size_t(ty * row_words_)]; m; m &= m - 1) {
-                const std::uint64_t* column =
-                    p.column(std::countr_zero(m), stride_) + 1 + ty * kSoupTileRows;
-                for (std::int64_t r = 0; r < kSoupTileRows; ++r)
-                    rows |= std::uint32_t(column[r] != 0) << r;
-            }
+            for (std::uint64_t m = p.live[std::size_t(ty * row_words_)]; m; m &= m - 1)
+                rows |=
+                    nonzero_rows(p.column(std::countr_zero(m), stride_) + 1 + ty * kSoupTileRows);
             return rows;
         };
         auto bits_of = [&](std::int64_t tx) {  // the OR of a column's live tiles

@@ -2,17 +2,14 @@
 // (signature, live words) where it has them.
 #include "toroid/analysis/universe.hpp"
 
-#include <algorithm>
 #include <bit>
+
+#include "cell_groups.hpp"
 
 namespace toroid {
 
 Rect Universe::live_box() const {
-    const std::vector<Cell> all = cells();
-    if (all.empty()) return {};
-    std::int64_t x0 = all[0].x, x1 = all[0].x;
-    for (const Cell& c : all) x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
-    return {x0, all.front().y, x1 - x0 + 1, all.back().y - all.front().y + 1};  // sorted by y
+    return detail::box_of(cells());
 }
 
 namespace {

@@ -48,14 +48,14 @@ enum SoupTileChange : std::uint16_t {
     kTileNorthEast = 64,
     kTileSouthWest = 128,
     kTileSouthEast = 256,
-    kTileAll = 511,
 };
 
 struct SoupTilesArgs {
     const std::uint64_t* src = nullptr;
     std::uint64_t* dst = nullptr;
-    std::int64_t column_stride = 0, side = 0, tiles_x = 0, tiles_y = 0;
-    const std::uint32_t* tiles = nullptr;  // the tiles to compute
+    std::int64_t column_stride = 0, side = 0;
+    std::int64_t tiles_x = 0, tiles_y = 0;  // powers of two (the census's tori)
+    const std::uint32_t* tiles = nullptr;   // the tiles to compute
     std::size_t count = 0;
     const CompiledRule* rule = nullptr;
     // Out, per listed tile: SoupTileChange bits, and the population where

@@ -83,13 +83,10 @@ void tiles_of(const SoupTilesArgs& a) {
     static_assert(kSoupTileRows % kLanes == 0);
     const CompiledRule& rule = *a.rule;
     const std::int64_t stride = a.column_stride, last_row = a.tiles_y - 1;
-    // The census's tori are powers of two wide: no division per tile there.
-    const bool power_of_two = std::has_single_bit(std::uint64_t(a.tiles_x));
-    const int shift = std::countr_zero(std::uint64_t(a.tiles_x));
+    const int shift = std::countr_zero(std::uint64_t(a.tiles_x));  // a power of two
     for (std::size_t i = 0; i < a.count; ++i) {
         const std::int64_t t = a.tiles[i];
-        const std::int64_t tx = power_of_two ? t & (a.tiles_x - 1) : t % a.tiles_x,
-                           ty = power_of_two ? t >> shift : t / a.tiles_x;
+        const std::int64_t tx = t & (a.tiles_x - 1), ty = t >> shift;
         const std::int64_t west = tx == 0 ? a.tiles_x - 1 : tx - 1,
                            east = tx + 1 == a.tiles_x ? 0 : tx + 1;
         const std::int64_t at = 1 + ty * kSoupTileRows;
