@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "reference_multistate.hpp"
+#include "toroid/analysis/canonical_code.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/analysis/methuselah.hpp"
 #include "toroid/analysis/plane.hpp"
@@ -54,7 +55,8 @@ TEST(MultiStateIdentify, BriansBrainShipByHand) {
     EXPECT_EQ(id.population_max, 4u);
     // Heat counts changed states: in each row B A . becomes . B A, all three.
     EXPECT_DOUBLE_EQ(id.heat, 6.0);
-    EXPECT_EQ(id.code, "");  // no Catagolue code outside two-state range-1 rules
+    // lifelib's layered code (python-lifelib's apgcode in g3b2s).
+    EXPECT_EQ(id.code, "xq1_03_3");
     // Turned round, it moves left; on end, up.
     const Identification left =
         identify(cells_from("x = 2, y = 2, rule = /2/3\nAB$AB!"), Rule::parse("/2/3"));
@@ -68,6 +70,60 @@ TEST(MultiStateIdentify, BriansBrainShipByHand) {
 // A lone live cell never survives in Brian's Brain and has no neighbours to
 // be born from: 1 -> 2 -> 0, gone at generation 2; with 5 states it decays
 // through 2, 3, 4 and is gone at 4.
+// Generations objects get lifelib's layered apgcodes. The expected codes are
+// python-lifelib's (PyPI lifelib, pattern.apgcode) for objects its soups
+// left in g4b2s345 (Star Wars) and g3b3s23, given here in other phases and
+// orientations than lifelib's canonical one.
+TEST(MultiStateIdentify, GenerationsCodesAreLifelibs) {
+    struct Case {
+        const char* rule;
+        const char* rle;
+        const char* code;
+    };
+    const Case cases[] = {
+        {"g3b3s23", "2A$AB$2.BA$2.2A!", "xp3_318c"},  // shortest in its phase without B
+        {"g4b2s345", "CBA$CBA!", "xq1_11_66_22"},
+        {"g4b2s345", "ABC$ABC$.ABC$2.ABC$4.ABC!", "xq1_3480g_037c8gg_03480g"},
+        {"g4b2s345", ".A$3A$.A!", "xs5_272"},
+        {"g4b2s345", "2.A$4A$B.A$.C!", "xp12_05e4_6_2"},
+        {"g4b2s345", "C.B$B2A.B$A.2AC$.A.2A$2.BC!", "xp4_06dq_5hg0c_4hw4"},
+        {"g4b2s345", ".C$A$2B$2C$2.A$3AB$B2C.A$.2AB$3A$.2A!", "xq4_w304e1e6_b207106_2w3w6"},
+        {"g4b2s345", "2.CB$C.C$2.A$ABAB$B3C$C3.C$.3AB$A2B.A$.3A$.2A!",
+         "xq2_67u01aw8_xnu01f408_xhew54"},
+        {"g4b2s345", "3.ABC$4.A$.C.2AB$B.2A.A$3A$2.A$C.A.C$B3A$A.A.A$2.CB!",
+         "xp4_0gqcm2z1kf44_ow11czcwg8_gw108z8x8"},
+        {"g4b2s345", "C5.C$BC4.B$ABC2.CA$.AB2CB$2.A2BA$3.2A!",
+         "xq1_48gwg4zx11_36cooc3_248gg82"},
+    };
+    for (const Case& c : cases) {
+        const std::string rle = std::string("x = 16, y = 16, rule = ") + c.rule + "\n" + c.rle;
+        const Rule rule = Rule::parse(c.rule);
+        const Grid cells = cells_from(rle.c_str());
+        EXPECT_EQ(identify(cells, rule).code, c.code) << c.rule << " " << c.rle;
+        // Every orientation of the object has the same code.
+        for (int o = 1; o < 8; ++o)
+            EXPECT_EQ(identify(orient(cells, o), rule).code, c.code) << c.rle << " o=" << o;
+    }
+}
+
+TEST(MultiStateIdentify, GenerationsLayersCountDownTheDyingStates) {
+    // g6: states 2..5 have 3..0 generations left, two counter bits.
+    Grid g(5, 1);
+    for (int s = 1; s <= 5; ++s) g.set_state(s - 1, 0, s);
+    const std::vector<Grid> layers = generations_layers(g, 6);
+    ASSERT_EQ(layers.size(), 4u);
+    EXPECT_EQ(wechsler_of_box(layers[0]), "1");
+    EXPECT_EQ(wechsler_of_box(layers[1]), "01111");
+    EXPECT_EQ(wechsler_of_box(layers[2]), "0101");  // 3 and 1 left
+    EXPECT_EQ(wechsler_of_box(layers[3]), "011");    // 3 and 2 left
+    // Trailing empty layers are dropped: only live and last-state cells.
+    Grid h(2, 1);
+    h.set_state(0, 0, 1);
+    h.set_state(1, 0, 5);
+    EXPECT_EQ(generations_layers(h, 6).size(), 2u);
+    EXPECT_EQ(generations_layers(Grid(3, 3), 6).size(), 1u);
+}
+
 TEST(MultiStateIdentify, LoneCellDecaysThroughEveryState) {
     const Grid one = cells_from("x = 1, y = 1\no!");
     const Identification bb = identify(one, Rule::parse("/2/3"));

@@ -1,6 +1,7 @@
 #include "toroid/analysis/canonical_code.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <utility>
 #include <vector>
 
@@ -31,7 +32,10 @@ void put_zero_run(std::string& out, std::int64_t zeros) {
 std::string wechsler(const Grid& input) {
     const Rect b = input.bounding_box();
     if (b.empty()) return "0";
-    const Grid cells = input.crop(b);
+    return wechsler_of_box(input.crop(b));
+}
+
+std::string wechsler_of_box(const Grid& cells) {
     std::string out;
     for (std::int64_t strip = 0; strip * 5 < cells.height(); ++strip) {
         if (strip > 0) out += 'z';
@@ -51,21 +55,45 @@ std::string wechsler(const Grid& input) {
             out += kDigits[column];
         }
     }
-    return out;
+    // Empty strips at the bottom (a layer whose cells lie higher in the box).
+    while (!out.empty() && out.back() == 'z') out.pop_back();
+    return out.empty() ? "0" : out;
+}
+
+std::vector<Grid> generations_layers(const Grid& cells, int states) {
+    const int counter_bits = states > 3 ? int(std::bit_width(unsigned(states - 3))) : 0;
+    std::vector<Grid> layers(std::size_t(2 + counter_bits), Grid(cells.width(), cells.height()));
+    for (std::int64_t y = 0; y < cells.height(); ++y)
+        for (std::int64_t x = 0; x < cells.width(); ++x) {
+            const int s = cells.state(x, y);
+            if (s == 0) continue;
+            if (s == 1) {
+                layers[0].set(x, y, true);
+                continue;
+            }
+            layers[1].set(x, y, true);
+            const int left = states - 1 - s;  // generations left before it dies
+            for (int k = 0; k < counter_bits; ++k)
+                if ((left >> k) & 1) layers[std::size_t(2 + k)].set(x, y, true);
+        }
+    while (layers.size() > 1 && layers.back().population() == 0) layers.pop_back();
+    return layers;
 }
 
 Grid orient(const Grid& cells, int o) {
     const bool transpose = (o & 4) != 0;
     const std::int64_t w = transpose ? cells.height() : cells.width();
     const std::int64_t h = transpose ? cells.width() : cells.height();
+    const bool states = cells.state_planes() > 0;
     Grid out(w, h);
     for (std::int64_t y = 0; y < cells.height(); ++y)
         for (std::int64_t x = 0; x < cells.width(); ++x) {
-            if (!cells.get(x, y)) continue;
+            const int state = states ? cells.state(x, y) : int(cells.get(x, y));
+            if (state == 0) continue;
             std::int64_t nx = transpose ? y : x, ny = transpose ? x : y;
             if (o & 1) nx = w - 1 - nx;
             if (o & 2) ny = h - 1 - ny;
-            out.set(nx, ny, true);
+            out.set_state(nx, ny, state);
         }
     return out;
 }
@@ -73,11 +101,17 @@ Grid orient(const Grid& cells, int o) {
 Grid hex_orient(const Grid& cells, int o) {
     // Cells as (x, y) lattice points; r turns of (x, y) -> (x - y, x), then
     // the transpose when o >= 6.
-    std::vector<std::pair<std::int64_t, std::int64_t>> points;
+    struct Point {
+        std::int64_t x, y;
+        int state;
+    };
+    const bool states = cells.state_planes() > 0;
+    std::vector<Point> points;
     std::int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     for (std::int64_t y = 0; y < cells.height(); ++y)
         for (std::int64_t x = 0; x < cells.width(); ++x) {
-            if (!cells.get(x, y)) continue;
+            const int state = states ? cells.state(x, y) : int(cells.get(x, y));
+            if (state == 0) continue;
             std::int64_t px = x, py = y;
             for (int r = 0; r < o % 6; ++r) {
                 const std::int64_t t = px - py;
@@ -88,22 +122,31 @@ Grid hex_orient(const Grid& cells, int o) {
             if (points.empty()) x0 = x1 = px, y0 = y1 = py;
             x0 = std::min(x0, px), x1 = std::max(x1, px), y0 = std::min(y0, py),
             y1 = std::max(y1, py);
-            points.push_back({px, py});
+            points.push_back({px, py, state});
         }
     Grid out(points.empty() ? 1 : x1 - x0 + 1, points.empty() ? 1 : y1 - y0 + 1);
-    for (auto [px, py] : points) out.set(px - x0, py - y0, true);
+    for (const Point& p : points) out.set_state(p.x - x0, p.y - y0, p.state);
     return out;
 }
 
-std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n) {
+std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n, int states) {
     const bool hexagonal = n == Neighbourhood::Hexagonal;
     std::string best;
     for (const Grid& phase : phases) {
         const Rect b = phase.bounding_box();
         const Grid cropped = b.empty() ? phase : phase.crop(b);
         for (int o = 0; o < (hexagonal ? 12 : 8); ++o) {
-            const std::string repr =
-                wechsler(hexagonal ? hex_orient(cropped, o) : orient(cropped, o));
+            const Grid turned = hexagonal ? hex_orient(cropped, o) : orient(cropped, o);
+            std::string repr;
+            if (states <= 2) {
+                repr = wechsler(turned);
+            } else {
+                // lifelib's layers, each over the box of them all.
+                for (const Grid& layer : generations_layers(turned, states)) {
+                    if (!repr.empty()) repr += '_';
+                    repr += wechsler_of_box(layer);
+                }
+            }
             if (best.empty() || repr.size() < best.size() ||
                 (repr.size() == best.size() && repr < best))
                 best = repr;
@@ -113,8 +156,8 @@ std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n)
 }
 
 std::string object_code(ObjectKind kind, std::uint64_t period, std::uint64_t population,
-                        const std::vector<Grid>& phases, Neighbourhood n) {
-    const std::string repr = canonical_wechsler(phases, n);
+                        const std::vector<Grid>& phases, Neighbourhood n, int states) {
+    const std::string repr = canonical_wechsler(phases, n, states);
     switch (kind) {
         case ObjectKind::Still:
             return "xs" + std::to_string(population) + "_" + repr;

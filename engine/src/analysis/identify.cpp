@@ -204,11 +204,12 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
                 const ObjectKind kind = r.dx || r.dy    ? ObjectKind::Ship
                                         : r.period == 1 ? ObjectKind::Still
                                                         : ObjectKind::Oscillator;
-                // Catagolue's codes are those of two-state range-1 rules; the
-                // others get none (the CLI then prints no apgcode line).
-                if (!rule.needs_multistate_backend())
-                    r.code =
-                        object_code(kind, r.period, first.population, orbit, rule.neighbourhood());
+                // Catagolue's codes: two-state range-1 rules and Generations
+                // rules (lifelib's layers); the others get none (the CLI then
+                // prints no apgcode line).
+                if (!rule.range_rule() && !rule.named())
+                    r.code = object_code(kind, r.period, first.population, orbit,
+                                         rule.neighbourhood(), rule.states());
                 return r;
             }
             seen.emplace(ph.hash, t);

@@ -19,6 +19,17 @@
 // (x +- 1, y), (x, y +- 1), (x + 1, y + 1) and (x - 1, y - 1); a sixth of a
 // turn maps (x, y) to (x - y, x), and the transpose is a mirror): the
 // diagonal and the upright domino are one object there, xp2_3 in B2/S34H.
+//
+// Generations rules (3..256 states) are coded as lifelib codes them: the
+// cells are split into layers (generations_layers: layer 0 the live cells,
+// layer 1 the dying ones, layer 2 + k bit k of the generations a dying cell
+// has left before it dies, states - 1 - s for state s), trailing empty
+// layers dropped; each layer is written over the box of all of them (empty
+// leading columns and strips kept, an empty layer "0") and the layers are
+// joined by '_', one orientation for all. Brian's Brain's ship (two live
+// cells followed by two dying ones) is xq1_03_3 in g3b2s; an object whose
+// shortest phase holds only live cells reads as a two-state code
+// (g3b3s23's xp3_318c). The population of xs codes counts every state.
 #pragma once
 
 #include <string>
@@ -31,18 +42,25 @@ namespace toroid {
 
 // Representation of `cells` as given (cropped to its bounding box first).
 std::string wechsler(const Grid& cells);
+// Representation of the whole grid, not cropped ("0" when empty).
+std::string wechsler_of_box(const Grid& cells);
+// lifelib's layers of a Generations rule's cells (see above), each the
+// grid's size, trailing empty layers dropped (at least one kept).
+std::vector<Grid> generations_layers(const Grid& cells, int states);
 // Orientation o in 0..7: bit 2 transposes, bit 0 mirrors x, bit 1 mirrors y
-// (applied after the transpose).
+// (applied after the transpose). Cell states are kept.
 Grid orient(const Grid& cells, int o);
 // Hexagonal orientation o in 0..11: o % 6 sixths of a turn, then the
-// transpose when o >= 6 (cropped to the result's bounding box).
+// transpose when o >= 6 (cropped to the result's bounding box; states kept).
 Grid hex_orient(const Grid& cells, int o);
-// The canonical representation over the phases and the orientations `n` allows.
-std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n);
+// The canonical representation over the phases and the orientations `n`
+// allows; `states` > 2: a Generations rule's layers.
+std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n,
+                               int states = 2);
 
 enum class ObjectKind { Still, Oscillator, Ship };
 // "xs4_33", "xp2_7", "xq4_153".
 std::string object_code(ObjectKind kind, std::uint64_t period, std::uint64_t population,
-                        const std::vector<Grid>& phases, Neighbourhood n);
+                        const std::vector<Grid>& phases, Neighbourhood n, int states = 2);
 
 }  // namespace toroid

@@ -17,8 +17,9 @@
 //   growing      anything else that ends larger than it started
 //   unknown      no repeat and no growth (chaotic, or the budget was short)
 // Rules beyond two states or range 1 (Generations, Larger than Life) run on
-// their backend (plane.hpp); phases compare every state and `code` stays
-// empty (Catagolue's apgcodes are defined here for two-state rules only).
+// their backend (plane.hpp) and phases compare every state; Generations
+// objects get lifelib's layered apgcodes (canonical_code.hpp), Larger than
+// Life and named rules none.
 // Speed is written as LifeWiki does: "c/4 diagonal", "c/2 orthogonal",
 // "2c/5 orthogonal", "(2,1)c/6 oblique". Heat is the mean number of cells
 // that change per generation over one period.
