@@ -19,8 +19,13 @@ expect() {
 # --- bad input: exit 2 and what was expected
 expect 2 "unknown soup symmetry 'C3'.*expected one of C1, C2_1" census --soups 1 --symmetry C3
 expect 2 "deterministic rule without birth on 0" census B03/S23 --soups 1
-expect 2 "345/2/4: the census runs two-state rules.*Generations and other multi-state rules are not censused" census g4b2s345 --soups 1
-expect 2 "range 1.*Larger than Life and other range-r rules are not censused" census R2,C2,M1,S2..3,B3..3,NM --soups 1
+expect 2 "range-1 rules of two states.*and Generations rules; Larger than Life and other range-r rules are not censused" census R2,C2,M1,S2..3,B3..3,NM --soups 1
+# Generations: Catagolue's rule name and lifelib's layered codes (g3b34s34's
+# commonest oscillator has dying cells in every phase).
+expect 0 '"rule": "g3b34s34"' census 34/34/3 --soups 40 --root k_gen --threads 1 --json
+expect 0 '"xp8_37_4"' census g3b34s34 --soups 40 --root k_gen --threads 1 --json
+"$toroid" census g3b3s23 --soups 5 --root k_gen --haul gen_haul.txt >/dev/null &&
+    grep -q "^@RULE g3b3s23$" gen_haul.txt || fail "Generations haul's @RULE"
 expect 2 "root 'a/b'.*no spaces or slashes" census --soups 1 --root a/b
 expect 2 "expected hashsoup:SYMMETRY:SEED" run --pattern hashsoup:C1 --gens 1
 expect 2 "unknown soup symmetry" run --pattern hashsoup:Q9:k_x --gens 1

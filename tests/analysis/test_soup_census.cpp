@@ -233,11 +233,48 @@ TEST(SoupCensus, KnownSoupAgreesWithLifelib) {
               (std::vector<std::string>{"xp2_7", "xp46_033y133zzzckgsxsgkczz0cc", "xs6_696"}));
 }
 
+// Generations: cells in their states. Star Wars (g4b2s345) ships trail
+// two dying states; one flying east from a still life leaves as a ship
+// (counted once by lifelib's layered code, removed before it wraps), the
+// still life stays; a dying cell on its own decays to nothing.
+TEST(SoupCensus, GenerationsShipLeavesAStillLife) {
+    const Rule rule = Rule::parse("g4b2s345");
+    CensusOptions o;
+    o.torus = 64;
+    o.max_generations = 5000;
+    SoupCensusRunner runner(rule, o);
+    Grid g(40, 8);
+    for (auto [x, y] : {std::pair{1, 2}, {0, 3}, {1, 3}, {2, 3}, {1, 4}}) g.set(x, y, true);
+    for (int y : {3, 4}) {  // C B A, heading east
+        g.set_state(30, y, 3);
+        g.set_state(31, y, 2);
+        g.set_state(32, y, 1);
+    }
+    g.set_state(10, 7, 2);
+    const SoupCensus r = runner.run_pattern(g);
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.ships_removed, 1u);
+    EXPECT_EQ(r.objects, (std::vector<std::string>{"xq1_11_66_22", "xs5_272"}));
+}
+
+TEST(SoupCensus, RefusesRangeRulesAndRuleTables) {
+    EXPECT_THROW(SoupCensusRunner(Rule::parse("R2,C2,M1,S2..3,B3..3,NM"), CensusOptions{}),
+                 InputError);
+}
+
 TEST(SoupCensus, RefusesStochasticAndB0Rules) {
     EXPECT_THROW(SoupCensusRunner(Rule::parse("B03/S23"), CensusOptions{}), InputError);
     CensusOptions bad;
     bad.symmetry = "C7";
     EXPECT_THROW(SoupCensusRunner(Rule::parse("B3/S23"), bad), InputError);
+}
+
+TEST(Haul, RuleNamesAsCatagolueWritesThem) {
+    EXPECT_EQ(catagolue_rule(Rule::parse("B3/S23")), "b3s23");
+    EXPECT_EQ(catagolue_rule(Rule::parse("B2-a/S12")), "b2-as12");
+    EXPECT_EQ(catagolue_rule(Rule::parse("345/2/4")), "g4b2s345");
+    EXPECT_EQ(catagolue_rule(Rule::parse("g4b2s345")), "g4b2s345");
+    EXPECT_EQ(catagolue_rule(Rule::parse("/2/3")), "g3b2s");
 }
 
 TEST(Haul, FormatsAsApgsearchAndCatagolue) {

@@ -200,6 +200,53 @@ TEST(GenerationsBackend, KnownRulesManyStatesBirthOnZeroAndThreads) {
     }
 }
 
+// The backend steps only the rows that hold cells (and the neighbourhood's
+// reach around them): small patterns in tall tori, placed across the top
+// and bottom edge, dying out or spreading, with edits between steps, match
+// the reference every few generations.
+TEST(GenerationsBackend, OccupiedRowsAcrossTheEdgeMatchTheReference) {
+    std::mt19937_64 rng(99);
+    for (const char* text : {"345/2/4", "/2/3", "23/3/3", "B2/S345/C256", "12/34/9H",
+                             "R2,C3,M0,S3..5,B3..4,NM", "R2,C2,M0,S3..5,B3..4,NM"}) {
+        const Rule rule = Rule::parse(text);
+        for (std::int64_t y : {0, 150, 197}) {  // the pattern at the top, middle, across
+            Grid start(70, 200);
+            start.set_state_planes(Grid::planes_for_states(rule.states()));
+            const Grid blob = testing::random_state_grid(12, 9, rule.states(), 0.5, rng());
+            start.paste(blob, 30, y);
+            expect_matches_reference(rule, start, 1 + int(y % 2), 7);
+        }
+        // A lone cell far from a blob: its rows empty at once (under a
+        // two-state range rule with no decay), the band shrinks by many rows.
+        {
+            Grid lone(40, 120);
+            lone.set_state_planes(Grid::planes_for_states(rule.states()));
+            lone.paste(testing::random_state_grid(10, 10, rule.states(), 0.7, rng()), 5, 20);
+            lone.set(30, 90, true);
+            expect_matches_reference(rule, lone, 1, 1);
+        }
+        // Edits far from the band (another row) and an emptied torus.
+        auto b = create_backend("cpu", rule);
+        Grid g(64, 128);
+        g.set_state_planes(Grid::planes_for_states(rule.states()));
+        g.paste(testing::random_state_grid(8, 8, rule.states(), 0.6, rng()), 10, 10);
+        b->load(g);
+        b->step(3);
+        Grid expected = testing::reference_generations_run(g, rule, 3);
+        b->set(40, 100, true);
+        expected.set(40, 100, true);
+        b->step(4);
+        expected = testing::reference_generations_run(expected, rule, 4);
+        ASSERT_EQ(b->grid(), expected) << text;
+        ASSERT_EQ(b->hash(), expected.hash()) << text;
+        ASSERT_EQ(b->population(), expected.population()) << text;
+        b->reset(64, 128);
+        b->step(5);
+        EXPECT_EQ(b->population(), 0u);
+        EXPECT_EQ(b->generation(), 5u);
+    }
+}
+
 TEST(GenerationsBackend, CellsEditsAndBadStates) {
     const Rule rule = Rule::parse("/2/3");
     auto b = create_backend("cpu", rule);

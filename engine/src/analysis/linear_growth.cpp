@@ -96,7 +96,7 @@ std::string linearlyse(const Rule& rule, const std::vector<Cell>& cells,
         if (std::uint64_t(pops[i]) > options.max_population) return "";
         if (pops[i] == 0) return "";
         if ((i + 1) % kLook == 0) {
-            std::vector<Cell> now = u->cells();
+            std::vector<Cell> now = u->occupied();
             b = box(now);
             if (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||
                 b.y + b.height > side - kGuard) {

@@ -46,10 +46,14 @@ ObjectSeparator::ObjectSeparator(const CompiledRule& rule) {
 std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases) const {
     if (phases.empty()) return {};
     const std::int64_t w = phases[0].width(), h = phases[0].height();
-    Grid envelope = phases[0];
-    for (std::size_t p = 1; p < phases.size(); ++p)
-        for (std::size_t i = 0; i < envelope.words().size(); ++i)
-            envelope.words()[i] |= phases[p].words()[i];
+    // The envelope: cells in any state but 0 in any phase (a Generations
+    // rule's dying cells are in its counter planes; they neither count as
+    // neighbours nor can be born on, so they separate nothing).
+    Grid envelope(w, h);
+    for (const Grid& phase : phases)
+        for (int p = 0; p <= phase.state_planes(); ++p)
+            for (std::size_t i = 0; i < envelope.words().size(); ++i)
+                envelope.words()[i] |= phase.plane(p)[i];
 
     // Islands: 8-connected pieces of the envelope, with unwrapped
     // coordinates inside each island (an island may straddle the edges).
@@ -238,7 +242,11 @@ std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases
         const auto& list = of_group[root];
         if (list.empty()) continue;
         const auto [rx, ry] = members[list[0]][0];
-        std::vector<std::pair<std::int64_t, std::int64_t>> cells;
+        struct Member {
+            std::int64_t x, y;
+            int state;
+        };
+        std::vector<Member> cells;
         bool wraps = false;
         for (std::uint32_t i : list) {
             wraps = wraps || island_wraps[i];
@@ -247,12 +255,13 @@ std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases
             const std::int64_t sx = w * ((rx - ix + (rx >= ix ? w / 2 : -(w / 2))) / w);
             const std::int64_t sy = h * ((ry - iy + (ry >= iy ? h / 2 : -(h / 2))) / h);
             for (auto [mx, my] : members[i])
-                if (phases[0].get(wrap(mx, w), wrap(my, h))) cells.push_back({mx + sx, my + sy});
+                if (const int state = phases[0].state(wrap(mx, w), wrap(my, h)))
+                    cells.push_back({mx + sx, my + sy, state});
         }
         if (cells.empty()) continue;
         std::int64_t minx = std::numeric_limits<std::int64_t>::max(), miny = minx;
         std::int64_t maxx = std::numeric_limits<std::int64_t>::min(), maxy = maxx;
-        for (auto [cx, cy] : cells) {
+        for (auto [cx, cy, state] : cells) {
             minx = std::min(minx, cx);
             maxx = std::max(maxx, cx);
             miny = std::min(miny, cy);
@@ -262,8 +271,8 @@ std::vector<AshObject> ObjectSeparator::separate(const std::vector<Grid>& phases
         o.wraps = wraps || maxx - minx + 1 > w || maxy - miny + 1 > h;
         const std::int64_t bw = std::min(maxx - minx + 1, w), bh = std::min(maxy - miny + 1, h);
         o.cells = Grid(bw, bh);
-        for (auto [cx, cy] : cells)
-            o.cells.set(std::min(cx - minx, bw - 1), std::min(cy - miny, bh - 1), true);
+        for (auto [cx, cy, state] : cells)
+            o.cells.set_state(std::min(cx - minx, bw - 1), std::min(cy - miny, bh - 1), state);
         o.x = wrap(minx, w);
         o.y = wrap(miny, h);
         objects.push_back(std::move(o));

@@ -95,9 +95,27 @@ class ScratchTorus {
     std::int64_t lo_ = 0, hi_ = 0;  // rows that may hold cells
 };
 
+// Multi-state rules (Generations): the object on a kScratch torus of the
+// multi-state backend ("auto", one thread), its cells with their states.
+class StateScratch {
+  public:
+    explicit StateScratch(const Rule& rule) {
+        BackendOptions options;
+        options.threads = 1;
+        universe_ = make_universe("auto", rule, kScratch, kScratch, options);
+    }
+    void start(const std::vector<Cell>& cells) { universe_->start(cells, 0); }
+    void step() { universe_->step(1); }
+    std::vector<Cell> cells() const { return universe_->occupied(); }
+
+  private:
+    std::unique_ptr<Universe> universe_;
+};
+
 }  // namespace detail
 
 using detail::ScratchTorus;
+using detail::StateScratch;
 
 namespace {
 
@@ -107,6 +125,10 @@ std::string shape_key(const std::vector<Cell>& cells) {
     for (const Cell& c : cells) {
         key.push_back(char(c.x));
         key.push_back(char(c.y));
+        if (c.state != 1) {  // x, y < 128: the marker is no coordinate
+            key.push_back(char(0x80));
+            key.push_back(char(c.state));
+        }
     }
     return key;
 }
@@ -114,7 +136,7 @@ std::string shape_key(const std::vector<Cell>& cells) {
 std::string ship_name(const Rule& rule, std::int64_t dx, std::int64_t dy, int period,
                       std::size_t min_pop) {
     const std::int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    if (is_life(rule.compile())) {
+    if (!rule.needs_multistate_backend() && is_life(rule.compile())) {
         if (ax == 1 && ay == 1 && period == 4 && min_pop == 5) return "glider";
         if (ax + ay == 2 && (ax == 0 || ay == 0) && period == 4) {
             if (min_pop == 9) return "LWSS";
@@ -129,7 +151,10 @@ std::string ship_name(const Rule& rule, std::int64_t dx, std::int64_t dy, int pe
 }  // namespace
 
 ShipCatalog::ShipCatalog(const Rule& rule) : rule_(rule) {
-    if (!rule.stochastic() && !rule.births_on_zero())
+    if (rule.stochastic() || rule.births_on_zero()) return;
+    if (rule.needs_multistate_backend())
+        states_ = std::make_unique<StateScratch>(rule);
+    else
         scratch_ = std::make_unique<ScratchTorus>(rule);
 }
 
@@ -143,7 +168,7 @@ int ShipCatalog::add(ShipKind kind) {
 }
 
 int ShipCatalog::classify(const std::vector<Cell>& cells) {
-    if (!scratch_ || cells.empty() || cells.size() > kMaxCells) return -1;
+    if ((!scratch_ && !states_) || cells.empty() || cells.size() > kMaxCells) return -1;
     const std::string key = shape_key(cells);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     int result = -1;
@@ -152,26 +177,32 @@ int ShipCatalog::classify(const std::vector<Cell>& cells) {
     if (w <= kMaxSize && h <= kMaxSize) {
         std::vector<Cell> placed = cells;
         for (Cell& c : placed) c.x += kOrigin, c.y += kOrigin;
-        scratch_->start(placed);
+        auto start = [&](const std::vector<Cell>& c) {
+            states_ ? states_->start(c) : scratch_->start(c);
+        };
+        auto step = [&] { states_ ? states_->step() : scratch_->step(); };
+        auto listed = [&] { return states_ ? states_->cells() : scratch_->cells(); };
+        start(placed);
         ShipKind k;
         k.phases.push_back(cells);
         std::size_t min_pop = cells.size();
         std::vector<Cell> sorted = cells;  // the order cells() lists them in
         std::sort(sorted.begin(), sorted.end());
         for (int q = 1; q <= kMaxPeriod; ++q) {
-            scratch_->step();
-            std::vector<Cell> now = scratch_->cells();  // sorted by (y, x), as `cells` is
+            step();
+            std::vector<Cell> now = listed();  // sorted by (y, x), as `cells` is
             if (now.empty()) break;
             // Its offset and extent, and whether it is `cells` moved by that
             // offset (compared in place: this runs for every new shape).
             std::int64_t x0 = now.front().x, x1 = x0;
             for (const Cell& c : now) x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
             const std::int64_t y0 = now.front().y, y1 = now.back().y;
-            const bool same = now.size() == sorted.size() &&
-                              std::equal(now.begin(), now.end(), sorted.begin(),
-                                         [&](const Cell& a, const Cell& b) {
-                                             return a.x - x0 == b.x && a.y - y0 == b.y;
-                                         });
+            const bool same =
+                now.size() == sorted.size() &&
+                std::equal(now.begin(), now.end(), sorted.begin(),
+                           [&](const Cell& a, const Cell& b) {
+                               return a.x - x0 == b.x && a.y - y0 == b.y && a.state == b.state;
+                           });
             if (same) {
                 const std::int64_t dx = x0 - kOrigin, dy = y0 - kOrigin;
                 if (dx == 0 && dy == 0) break;  // an oscillator or still life

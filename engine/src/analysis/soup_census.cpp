@@ -89,15 +89,14 @@ SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
     if (rule.stochastic() || rule.births_on_zero())
         throw InputError("rule " + rule.to_string() +
                          ": the census needs a deterministic rule without birth on 0");
-    // Object separation, ship sweeps and apgcodes are for two states
-    // (Catagolue's multi-state codes, g4b2s345's, are not written here).
-    if (rule.needs_multistate_backend())
+    // Object separation, ship sweeps and apgcodes are for range-1 rules of
+    // two states and Generations rules (lifelib's layered codes).
+    if (rule.range_rule() || rule.named())
         throw InputError("rule " + rule.to_string() +
-                         ": the census runs two-state rules of range 1 " +
-                         "(B/S, isotropic, MAP, hexagonal, von Neumann); " +
-                         (rule.multi_state()  ? "Generations and other multi-state rules"
-                          : rule.range_rule() ? "Larger than Life and other range-r rules"
-                                              : "rule tables and trees") +
+                         ": the census runs range-1 rules of two states (B/S, isotropic, MAP, "
+                         "hexagonal, von Neumann) and Generations rules; " +
+                         (rule.range_rule() ? "Larger than Life and other range-r rules"
+                                            : "rule tables and trees") +
                          " are not censused (`toroid sweep` without --root runs their soups)");
     if (!is_hashsoup_symmetry(options.symmetry)) hashsoup("", options.symmetry);  // throws
     const bool hexagonal = rule.neighbourhood() == Neighbourhood::Hexagonal;
@@ -260,9 +259,9 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
         std::vector<Cell> cells;
         for (std::int64_t y = 0; y < soup.height(); ++y)
             for (std::int64_t x = 0; x < soup.width(); ++x)
-                if (soup.get(x, y))
-                    cells.push_back(
-                        {side / 2 - soup.width() / 2 + x, side / 2 - soup.height() / 2 + y});
+                if (const int state = soup.state(x, y))
+                    cells.push_back({side / 2 - soup.width() / 2 + x,
+                                     side / 2 - soup.height() / 2 + y, std::uint8_t(state)});
         u->start(cells, 0);
     }
     // Repeats: the backend's cheap signature every generation (the CPU
@@ -320,12 +319,12 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 // A repeat of the hash: confirmed when the cells one period on
                 // are the same.
                 const std::uint64_t period = t - first;
-                const std::vector<Cell> now = u->cells();
+                const std::vector<Cell> now = u->occupied();
                 lap(kStabilise);
                 u->step(period);
                 lap(kStep);
                 t += period;
-                if (u->cells() == now) {
+                if (u->occupied() == now) {
                     out.settled = true;
                     out.generations = first;
                     out.period = period;
@@ -356,7 +355,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 const bool look = quiet || (near_edge(kept) && 2 * side > s.options.max_torus);
                 std::vector<Cell> doomed;
                 if (look) {
-                    const std::vector<Cell> cells = u->cells();
+                    const std::vector<Cell> cells = u->occupied();
                     kept = s.ships_leaving(cells, out.objects, out.ships_removed, doomed);
                 }
                 if (!doomed.empty()) {
@@ -368,7 +367,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                         overflow = true;
                     } else {
                         // Everything left moves, centred, to a torus twice as large.
-                        std::vector<Cell> cells = u->cells();
+                        std::vector<Cell> cells = u->occupied();
                         const std::int64_t dx = side - (kept.x + kept.width / 2),
                                            dy = side - (kept.y + kept.height / 2);
                         for (Cell& c : cells) c.x += dx, c.y += dy;
@@ -398,18 +397,18 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                     u->step(1);
                     ++t;
                 }
-                cells[k] = u->cells();
+                cells[k] = u->occupied();
             }
             s.code_ash(cells, period, coded);
         } else if (!out.settled) {
             out.generations = t;
             // code_unsettled may borrow this torus (it keeps one per size): the
             // cells are put back for a retry.
-            std::vector<Cell> now = u->cells();
+            std::vector<Cell> now = u->occupied();
             s.code_unsettled(*u, t, pops, overflow, coded);
             s.use_torus(side);
             u = s.universe;
-            if (u->cells() != now) {
+            if (u->occupied() != now) {
                 u->start(now, t);
                 forget();
             }

@@ -52,15 +52,20 @@ struct SoupCensusRunner::State {
     std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
     std::unordered_map<std::string, std::vector<std::string>> split_codes;  // grid_key -> parts'
     detail::SpaceTimeSplit splitter;
+    // Generations rules: cells carry their states (Universe::occupied()).
+    bool multistate = false;
     detail::FirstSeen seen, hashed;  // the repeat detector's (soup_census.cpp), kept
 
     State(const Rule& r, CensusOptions o)
         : rule(r),
           options(std::move(o)),
           catalog_store(std::make_unique<ShipCatalog>(r)),
-          separator(r.compile()),
+          // A Generations rule's births are its live plane's (dying cells
+          // neither count nor are born on).
+          separator(r.two_state().compile()),
           // Births from opposite corners (3x3 masks 257 and 68).
-          splitter(r.compile(), separator.births(257) || separator.births(68)) {}
+          splitter(r.two_state().compile(), separator.births(257) || separator.births(68)),
+          multistate(r.multi_state()) {}
 
     ShipCatalog& catalog() { return *catalog_store; }
 
@@ -98,12 +103,14 @@ struct SoupCensusRunner::State {
                   const Rect& box) {
         std::uint64_t h = 0x9e3779b97f4a7c15ull ^ std::uint64_t(box.width << 8 | box.height);
         for (std::uint32_t i : group)
-            h = (h ^ std::uint64_t((cells[i].y - box.y) << 8 | (cells[i].x - box.x))) *
+            h = (h ^ std::uint64_t(std::uint64_t(cells[i].state) << 16 | (cells[i].y - box.y) << 8 |
+                                   (cells[i].x - box.x))) *
                 0x100000001b3ull;
         auto it = kind_of_shape.find(h);
         if (it != kind_of_shape.end()) return it->second;
         std::vector<Cell> shape;
-        for (std::uint32_t i : group) shape.push_back({cells[i].x - box.x, cells[i].y - box.y});
+        for (std::uint32_t i : group)
+            shape.push_back({cells[i].x - box.x, cells[i].y - box.y, cells[i].state});
         return kind_of_shape[h] = catalog().classify(shape);
     }
 
@@ -159,7 +166,7 @@ struct SoupCensusRunner::State {
     static Grid cells_grid(const std::vector<Cell>& cells) {
         const Rect b = detail::box_of(cells);
         Grid g(b.width, b.height);
-        for (const Cell& c : cells) g.set(c.x - b.x, c.y - b.y, true);
+        for (const Cell& c : cells) g.set_state(c.x - b.x, c.y - b.y, c.state);
         return g;
     }
 
@@ -227,7 +234,7 @@ struct SoupCensusRunner::State {
         std::vector<Grid> grids;
         for (const auto& list : phases) {
             Grid g(box.width + 4, box.height + 4);
-            for (const Cell& c : list) g.set(c.x - box.x + 2, c.y - box.y + 2, true);
+            for (const Cell& c : list) g.set_state(c.x - box.x + 2, c.y - box.y + 2, c.state);
             grids.push_back(std::move(g));
         }
         for (const AshObject& o : separator.separate(grids)) {
@@ -250,8 +257,11 @@ struct SoupCensusRunner::State {
         const Identification id = identify_alone(cells, period);
         const bool coded = named(id);
         std::vector<std::string> found;
-        const std::vector<Grid> parts =
-            coded ? splitter.split(cells, id.period, id.dx, id.dy) : std::vector<Grid>{cells};
+        // lifelib's 3D separation is followed for two-state rules only:
+        // Generations objects stay as the ash separation leaves them.
+        const std::vector<Grid> parts = coded && !multistate
+                                            ? splitter.split(cells, id.period, id.dx, id.dy)
+                                            : std::vector<Grid>{cells};
         if (!coded)
             found.push_back("PATHOLOGICAL");
         else if (parts.size() == 1)

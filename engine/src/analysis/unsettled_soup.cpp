@@ -47,7 +47,7 @@ void SoupCensusRunner::State::code_unsettled(
         }
         return heuristic();
     };
-    std::vector<Cell> cells = u.cells();
+    std::vector<Cell> cells = u.occupied();
     if (cells.empty()) return;
     if (cells.size() > kMaxCells) return objects.push_back(power_code(cells));
     const Rect b = box_of(cells);
@@ -63,7 +63,7 @@ void SoupCensusRunner::State::code_unsettled(
     std::vector<std::vector<Cell>> history;
     for (std::size_t k = 0; k <= kWindow; ++k) {
         if (k) w.step(1);
-        history.push_back(w.cells());
+        history.push_back(w.occupied());
     }
     std::vector<std::string> found;
     std::vector<Cell> growing;  // the groups neither periodic, ships nor yl

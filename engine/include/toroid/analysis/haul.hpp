@@ -52,7 +52,8 @@ struct CensusTally {
     std::vector<std::pair<std::string, std::uint64_t>> by_count() const;
 };
 
-// "B3/S23" -> "b3s23", "B2-a/S12" -> "b2-as12": Catagolue's rule names.
+// "B3/S23" -> "b3s23", "B2-a/S12" -> "b2-as12", Generations "345/2/4" ->
+// "g4b2s345": Catagolue's rule names.
 std::string catagolue_rule(const Rule& rule);
 
 std::string haul_text(const CensusTally& tally, std::string_view version);

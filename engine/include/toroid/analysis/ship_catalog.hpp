@@ -5,7 +5,9 @@
 // object reappears with the same shape, moved by (dx, dy) != (0, 0), after q
 // generations, it is a spaceship of period q; its q phases are recorded, so
 // its position at any earlier or later generation can be computed exactly.
-// This works for every deterministic rule (no list of ships per rule); the
+// This works for every deterministic rule without birth on 0 (no list of
+// ships per rule; multi-state rules run on their backend, the cells with
+// their states, as Universe::occupied() lists them); the
 // common Life ships are named (glider, LWSS, MWSS, HWSS), others are named by
 // velocity, e.g. "(2,0)c/4 ship". Results are memoised by shape, so a sweep
 // over thousands of still lifes costs a hash lookup each.
@@ -24,7 +26,8 @@ namespace toroid {
 
 namespace detail {
 class ScratchTorus;
-}
+class StateScratch;
+}  // namespace detail
 
 struct ShipKind {
     std::string name;
@@ -62,6 +65,7 @@ class ShipCatalog {
   private:
     Rule rule_;
     std::unique_ptr<detail::ScratchTorus> scratch_;  // the object alone (ship_catalog.cpp)
+    std::unique_ptr<detail::StateScratch> states_;   // the same, multi-state rules
     std::unordered_map<std::string, int> memo_;
     std::vector<ShipKind> kinds_;
 };

@@ -26,8 +26,11 @@
 
 namespace toroid {
 
+// A cell and its state: 1 (live) unless listed by occupied() under a
+// multi-state rule, where dying cells carry their states 2..states-1.
 struct Cell {
     std::int64_t x = 0, y = 0;
+    std::uint8_t state = 1;
     bool operator==(const Cell&) const = default;
     auto operator<=>(const Cell& o) const {
         if (auto c = y <=> o.y; c != 0) return c;
@@ -45,8 +48,9 @@ class Universe {
 
     // Replaces the state; `grid` must have this universe's size.
     virtual void load(const Grid& grid, std::uint64_t generation) = 0;
-    // Replaces the state by these live cells at `generation`, at the cost of
-    // the cells (no Grid of the torus's size).
+    // Replaces the state by these cells (in their states) at `generation`,
+    // at the cost of the cells (no Grid of the torus's size) where every
+    // cell is in state 1.
     virtual void start(std::span<const Cell> cells, std::uint64_t generation) = 0;
     virtual Grid grid() const = 0;
     virtual void step(std::uint64_t generations = 1) = 0;
@@ -63,9 +67,13 @@ class Universe {
     // Live cells, sorted by (y, x): cells in state 1 (Backend::live_words);
     // under a multi-state rule the other states are in grid() and hash().
     virtual std::vector<Cell> cells() const = 0;
+    // Every cell in a state other than 0, with its state, sorted by (y, x):
+    // cells() under a two-state rule.
+    virtual std::vector<Cell> occupied() const { return cells(); }
     // The box of cells(): smallest x and y to largest (empty for none).
     virtual Rect live_box() const;
-    // Kills the given cells (cells already dead are ignored).
+    // Empties the given cells, whatever their states (cells already empty
+    // are ignored).
     virtual void clear_cells(std::span<const Cell> cells) = 0;
 };
 

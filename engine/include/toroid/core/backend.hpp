@@ -108,6 +108,12 @@ class Backend {
         std::uint64_t bits = 0;
     };
     virtual std::vector<LiveWord> live_words() const;
+    // A rectangle (wrapping, x and y taken modulo the size) holding every
+    // cell in a state other than 0: the whole torus by default; backends
+    // that know their occupied area narrow it (the multi-state CPU
+    // backend: its occupied rows; empty when no cell is), so that
+    // read_region() of it lists a multi-state pattern at the cost of its area.
+    virtual Rect occupied_rect() const { return Rect{0, 0, width(), height()}; }
     // ----------------------------------------------------------------------
 
     // Refuses (InputError), before anything is allocated, a width x height
