@@ -92,8 +92,7 @@ TEST(MultiStateIdentify, GenerationsCodesAreLifelibs) {
          "xq2_67u01aw8_xnu01f408_xhew54"},
         {"g4b2s345", "3.ABC$4.A$.C.2AB$B.2A.A$3A$2.A$C.A.C$B3A$A.A.A$2.CB!",
          "xp4_0gqcm2z1kf44_ow11czcwg8_gw108z8x8"},
-        {"g4b2s345", "C5.C$BC4.B$ABC2.CA$.AB2CB$2.A2BA$3.2A!",
-         "xq1_48gwg4zx11_36cooc3_248gg82"},
+        {"g4b2s345", "C5.C$BC4.B$ABC2.CA$.AB2CB$2.A2BA$3.2A!", "xq1_48gwg4zx11_36cooc3_248gg82"},
     };
     for (const Case& c : cases) {
         const std::string rle = std::string("x = 16, y = 16, rule = ") + c.rule + "\n" + c.rle;
@@ -115,7 +114,7 @@ TEST(MultiStateIdentify, GenerationsLayersCountDownTheDyingStates) {
     EXPECT_EQ(wechsler_of_box(layers[0]), "1");
     EXPECT_EQ(wechsler_of_box(layers[1]), "01111");
     EXPECT_EQ(wechsler_of_box(layers[2]), "0101");  // 3 and 1 left
-    EXPECT_EQ(wechsler_of_box(layers[3]), "011");    // 3 and 2 left
+    EXPECT_EQ(wechsler_of_box(layers[3]), "011");   // 3 and 2 left
     // Trailing empty layers are dropped: only live and last-state cells.
     Grid h(2, 1);
     h.set_state(0, 0, 1);

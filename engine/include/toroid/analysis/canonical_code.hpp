@@ -55,8 +55,7 @@ Grid orient(const Grid& cells, int o);
 Grid hex_orient(const Grid& cells, int o);
 // The canonical representation over the phases and the orientations `n`
 // allows; `states` > 2: a Generations rule's layers.
-std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n,
-                               int states = 2);
+std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n, int states = 2);
 
 enum class ObjectKind { Still, Oscillator, Ship };
 // "xs4_33", "xp2_7", "xq4_153".
