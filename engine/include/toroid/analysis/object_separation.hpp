@@ -21,7 +21,10 @@
 //
 // Works for every rule with a 3x3 (or smaller) neighbourhood and no birth on
 // zero: which 3x3 configurations give birth is read off the rule once, by
-// stepping each of the 256 around a dead centre.
+// stepping each of the 256 around a dead centre. Generations ash (grids
+// with states) is separated with its live plane's rule: dying cells are in
+// the envelope but are never born on and count as no one's neighbours;
+// objects keep their cells' states.
 #pragma once
 
 #include <array>

@@ -66,7 +66,11 @@
 // its objects when its own stabilisation detection gives up or is fooled
 // (its 8192^2 window can repeat once a replicator's copies have left it),
 // so codes near a threshold can differ.
-// The census needs a deterministic rule without birth on 0 (InputError).
+// The census needs a deterministic rule without birth on 0, of range 1:
+// two-state or Generations (InputError otherwise). Generations cells carry
+// their states throughout (Universe::occupied(): ship sweeps, ship catalog,
+// repeats, ash); their objects get lifelib's layered codes and are not
+// split by the space-time split (two-state).
 // Times are split into stepping, stabilisation (repeat detection, ship
 // sweeps, moves to larger tori) and classification, for BENCHMARKS.md.
 #pragma once
