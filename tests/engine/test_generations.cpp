@@ -226,6 +226,21 @@ TEST(GenerationsBackend, OccupiedRowsAcrossTheEdgeMatchTheReference) {
             expect_matches_reference(rule, lone, 1, 1);
         }
         // Edits far from the band (another row) and an emptied torus.
+        if (std::string(text) == "/2/3") {
+            // Brian's Brain's ship, heading up, laps a tall torus twice: its
+            // rows stay two (the band follows it round), its cells the
+            // reference's.
+            Grid ship(16, 200);
+            ship.set_state_planes(1);
+            for (int x : {7, 8}) ship.set_state(x, 5, 1), ship.set_state(x, 6, 2);
+            auto bb = create_backend("cpu", rule);
+            bb->load(ship);
+            bb->step(450);
+            const Grid want = testing::reference_generations_run(ship, rule, 450);
+            ASSERT_EQ(bb->grid(), want);
+            EXPECT_EQ(bb->occupied_rect().height, 2);
+            EXPECT_EQ(bb->read_region(bb->occupied_rect()).population(), 4u);
+        }
         auto b = create_backend("cpu", rule);
         Grid g(64, 128);
         g.set_state_planes(Grid::planes_for_states(rule.states()));

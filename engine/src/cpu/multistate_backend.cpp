@@ -158,8 +158,8 @@ class MultiStateCpuBackend final : public Backend {
     }
 
     // The rows that may hold cells of any state other than 0: rows first,
-    // first + 1, ..., first + count - 1, taken around the torus (first may
-    // be negative). Without birth on 0 a step changes only the band and
+    // first + 1, ..., first + count - 1 (0 <= first < height), taken around
+    // the torus. Without birth on 0 a step changes only the band and
     // `reach_` rows around it, so a pattern in a large torus (the census's
     // growing soups, identify's and linear growth's planes) costs its rows,
     // not the torus's.
@@ -175,7 +175,7 @@ class MultiStateCpuBackend final : public Backend {
                 const std::int64_t f = std::min(first, yy), l = std::max(last, yy);
                 if (l - f + 1 < best_count) best_first = f, best_count = l - f + 1;
             }
-            return {best_first, std::min(best_count, height)};
+            return {((best_first % height) + height) % height, std::min(best_count, height)};
         }
     };
     std::int64_t row_of(std::int64_t y) const {
@@ -205,7 +205,7 @@ class MultiStateCpuBackend final : public Backend {
                 hi = k;
             }
         }
-        return lo < 0 ? Band{} : Band{window.first + lo, hi - lo + 1};
+        return lo < 0 ? Band{} : Band{row_of(window.first + lo), hi - lo + 1};
     }
 
     // Rows in bands over the pool: each band decides into next_.live, then
