@@ -257,6 +257,19 @@ TEST(SoupCensus, GenerationsShipLeavesAStillLife) {
     EXPECT_EQ(r.objects, (std::vector<std::string>{"xq1_11_66_22", "xs5_272"}));
 }
 
+// Star Wars soup C1/k_test0 against apgsearch v4.2 built for g4b2s345: two
+// c/4 ships leave side by side, near enough to be one group, and are two
+// objects (lifelib's 3D separation, here on cells with states); c/1 ships.
+TEST(SoupCensus, StarWarsSoupAgreesWithApgsearch) {
+    SoupCensusRunner runner(Rule::parse("g4b2s345"), CensusOptions{});
+    const SoupCensus r = runner.run("k_test0");
+    EXPECT_TRUE(r.settled);
+    EXPECT_EQ(r.objects, (std::vector<std::string>{"xq1_11_66_22", "xq1_11_66_22", "xq1_11_66_22",
+                                                   "xq1_48zw11_36oo_24gg", "xq1_hh_66z33_22z11",
+                                                   "xq4_w304e1e6_b207106_2w3w6",
+                                                   "xq4_w304e1e6_b207106_2w3w6"}));
+}
+
 TEST(SoupCensus, RefusesRangeRulesAndRuleTables) {
     EXPECT_THROW(SoupCensusRunner(Rule::parse("R2,C2,M1,S2..3,B3..3,NM"), CensusOptions{}),
                  InputError);

@@ -31,9 +31,12 @@
 namespace toroid {
 namespace detail {
 
+// A grid's cells as a memo key: every plane (a Generations object's dying
+// cells too).
 inline std::string grid_key(const Grid& g) {
     std::string k = std::to_string(g.width()) + "x" + std::to_string(g.height()) + ":";
-    k.append(reinterpret_cast<const char*>(g.words().data()), g.words().size() * 8);
+    for (int p = 0; p <= g.state_planes(); ++p)
+        k.append(reinterpret_cast<const char*>(g.plane(p).data()), g.plane(p).size() * 8);
     return k;
 }
 
@@ -64,7 +67,8 @@ struct SoupCensusRunner::State {
           // neither count nor are born on).
           separator(r.two_state().compile()),
           // Births from opposite corners (3x3 masks 257 and 68).
-          splitter(r.two_state().compile(), separator.births(257) || separator.births(68)),
+          splitter(r.two_state().compile(), separator.births(257) || separator.births(68),
+                   r.states()),
           multistate(r.multi_state()) {}
 
     ShipCatalog& catalog() { return *catalog_store; }
@@ -135,6 +139,12 @@ struct SoupCensusRunner::State {
             for (const auto& part : parts) kinds.push_back(part_kind(part, k));
             if (!moves_apart(k, parts, kinds)) continue;
             for (const auto& part : parts) named.push_back(code_of(cells_grid(part), 64));
+        }
+        if (named.empty() && multistate) {
+            // Generations ships side by side (Star Wars' c/4 pairs) that the
+            // pieces above do not part: lifelib's 3D separation, as the ash's
+            // objects get it.
+            named = object_codes(cells_grid(k.phases[0]), std::uint64_t(k.period));
         }
         if (named.empty())
             named.push_back(code_of(cells_grid(k.phases[0]), std::uint64_t(k.period)));
@@ -257,11 +267,8 @@ struct SoupCensusRunner::State {
         const Identification id = identify_alone(cells, period);
         const bool coded = named(id);
         std::vector<std::string> found;
-        // lifelib's 3D separation is followed for two-state rules only:
-        // Generations objects stay as the ash separation leaves them.
-        const std::vector<Grid> parts = coded && !multistate
-                                            ? splitter.split(cells, id.period, id.dx, id.dy)
-                                            : std::vector<Grid>{cells};
+        const std::vector<Grid> parts =
+            coded ? splitter.split(cells, id.period, id.dx, id.dy) : std::vector<Grid>{cells};
         if (!coded)
             found.push_back("PATHOLOGICAL");
         else if (parts.size() == 1)

@@ -31,16 +31,25 @@ struct SpaceTime {
     }
 };
 
-// Each group of joined cells, as its cells in every generation.
+// An empty grid of g's size and state planes.
+Grid blank_like(const Grid& g) {
+    Grid out(g.width(), g.height());
+    out.set_state_planes(g.state_planes());
+    return out;
+}
+
+// Each group of joined cells, as its cells (in their states) in every
+// generation.
 std::vector<std::vector<Grid>> pieces(const SpaceTime& st, UnionFind& joins) {
     std::map<std::uint32_t, std::size_t> index;  // root -> piece, in order of first cell
     for (std::uint32_t i = 0; i < st.cell.size(); ++i) index.emplace(joins.find(i), index.size());
     std::vector<std::vector<Grid>> out(index.size());
     for (auto& p : out)
-        for (const Grid& g : st.phase) p.emplace_back(g.width(), g.height());
+        for (const Grid& g : st.phase) p.push_back(blank_like(g));
     for (std::uint32_t i = 0; i < st.cell.size(); ++i) {
         const SpaceTimeCell& c = st.cell[i];
-        out[index[joins.find(i)]][std::size_t(c.t)].set(c.x, c.y, true);
+        out[index[joins.find(i)]][std::size_t(c.t)].set_state(
+            c.x, c.y, st.phase[std::size_t(c.t)].state(c.x, c.y));
     }
     return out;
 }
@@ -52,7 +61,7 @@ bool connected(const Grid& g) {
     std::vector<std::pair<std::int64_t, std::int64_t>> live, stack;
     for (std::int64_t y = 0; y < g.height(); ++y)
         for (std::int64_t x = 0; x < g.width(); ++x)
-            if (g.get(x, y)) live.push_back({x, y});
+            if (g.state(x, y)) live.push_back({x, y});
     if (live.empty()) return true;
     std::set<std::pair<std::int64_t, std::int64_t>> seen{live[0]};
     stack.push_back(live[0]);
@@ -62,7 +71,7 @@ bool connected(const Grid& g) {
         for (int j = -1; j <= 1; ++j)
             for (int k = -1; k <= 1; ++k) {
                 const std::int64_t nx = x + k, ny = y + j;
-                if (nx < 0 || ny < 0 || nx >= g.width() || ny >= g.height() || !g.get(nx, ny))
+                if (nx < 0 || ny < 0 || nx >= g.width() || ny >= g.height() || !g.state(nx, ny))
                     continue;
                 if (seen.insert({nx, ny}).second) stack.push_back({nx, ny});
             }
@@ -77,6 +86,30 @@ Grid crop(const Grid& g) {
 
 }  // namespace
 
+Grid SpaceTimeSplit::step(const Grid& g) const {
+    if (states_ <= 2) return step_torus(g, rule_, 0, 0);
+    // Generations: the live plane's decision, then the decay.
+    Grid live(g.width(), g.height());
+    live.words() = g.words();
+    const Grid decision = step_torus(live, rule_, 0, 0);
+    Grid out = blank_like(g);
+    for (std::int64_t y = 0; y < g.height(); ++y)
+        for (std::int64_t x = 0; x < g.width(); ++x) {
+            const int s = g.state(x, y);
+            const int next = s == 0   ? int(decision.get(x, y))
+                             : s == 1 ? (decision.get(x, y) ? 1 : 2)
+                                      : (s + 1 < states_ ? s + 1 : 0);
+            if (next) out.set_state(x, y, next);
+        }
+    return out;
+}
+
+unsigned SpaceTimeSplit::layers_of(int state) const {
+    if (state == 0) return 0;
+    if (state == 1) return 1;
+    return 2u | unsigned(states_ - 1 - state) << 2;
+}
+
 std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period, std::int64_t dx,
                                         std::int64_t dy) const {
     if (period == 0 || period > kMaxPeriod || cells.population() < 2 || connected(cells))
@@ -88,11 +121,12 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
     for (std::int64_t margin = 8 + std::max(std::abs(dx), std::abs(dy));; margin *= 2) {
         if (margin > 4096) return {cells};
         Grid g(cells.width() + 2 * margin, cells.height() + 2 * margin);
+        if (states_ > 2) g.set_state_planes(Grid::planes_for_states(states_));
         g.paste(cells, margin, margin);
         st.phase.assign(1, std::move(g));
         bool fits = true;
         for (std::int64_t t = 0; t < P && fits; ++t) {
-            st.phase.push_back(step_torus(st.phase.back(), rule_, 0, std::uint64_t(t)));
+            st.phase.push_back(step(st.phase.back()));
             const Rect b = st.phase.back().bounding_box();
             fits = b.x >= 2 && b.y >= 2 && b.x + b.width <= st.phase.back().width() - 2 &&
                    b.y + b.height <= st.phase.back().height() - 2;
@@ -103,12 +137,11 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
         const Grid& g = st.phase[std::size_t(t)];
         for (std::int64_t y = 0; y < g.height(); ++y)
             for (std::int64_t x = 0; x < g.width(); ++x)
-                if (g.get(x, y)) {
+                if (g.state(x, y)) {
                     st.id.emplace(SpaceTime::key(t, x, y), std::uint32_t(st.cell.size()));
                     st.cell.push_back({t, x, y});
                 }
     }
-    auto step = [&](const Grid& g) { return step_torus(g, rule_, 0, 0); };
     const std::size_t n = st.cell.size();
     UnionFind joins(n), fast(n);
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> suppressed;
@@ -165,7 +198,9 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
                 if (next == real) continue;
                 for (std::int64_t y = 0; y < next.height() && !merged; ++y)
                     for (std::int64_t x = 0; x < next.width() && !merged; ++x) {
-                        if (!next.get(x, y) || real.get(x, y)) continue;
+                        // lifelib's successor - real: a layer the cell
+                        // has alone and not in the whole.
+                        if (!(layers_of(next.state(x, y)) & ~layers_of(real.state(x, y)))) continue;
                         std::set<int> friends;
                         for (int j = -1; j <= 1; ++j)
                             for (int k = -1; k <= 1; ++k) {
@@ -219,14 +254,16 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
                                  [&](std::uint64_t m) { return invalid.count(m) != 0; })) {
                     std::vector<std::vector<Grid>> unions(colours);
                     for (std::size_t c = 0; c < colours; ++c)
-                        for (const Grid& g : st.phase)
-                            unions[c].emplace_back(g.width(), g.height());
+                        for (const Grid& g : st.phase) unions[c].push_back(blank_like(g));
+                    // Islands hold disjoint cells: their planes OR together.
                     for (std::size_t i = 0; i < count; ++i)
-                        for (std::int64_t t = 0; t <= P; ++t)
-                            for (std::size_t w = 0;
-                                 w < unions[colour[i]][std::size_t(t)].words().size(); ++w)
-                                unions[colour[i]][std::size_t(t)].words()[w] |=
-                                    islands[i][std::size_t(t)].words()[w];
+                        for (std::int64_t t = 0; t <= P; ++t) {
+                            Grid& u = unions[colour[i]][std::size_t(t)];
+                            const Grid& isle = islands[i][std::size_t(t)];
+                            for (int p = 0; p <= u.state_planes(); ++p)
+                                for (std::size_t w = 0; w < u.words().size(); ++w)
+                                    u.plane(p)[w] |= isle.plane(p)[w];
+                        }
                     bool all = true;
                     for (std::size_t c = 0; c < colours; ++c)
                         if (!faithful(unions[c])) {

@@ -21,6 +21,7 @@
 //     or less) whose colours each evolve alone as in the whole.
 // One part (the object itself) when nothing splits it. Parts are split
 // again by the caller. Objects of period over kMaxPeriod are not split.
+// Generations objects are split the same way, their cells in any state.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +39,12 @@ class SpaceTimeSplit {
     // diagonal_birth: whether two cells at opposite corners of a dead
     // cell's 3x3 give birth (lifelib's "99" zone: oscillators of period 3
     // or less may then take up to 7 colours, else 4).
-    SpaceTimeSplit(const CompiledRule& rule, bool diagonal_birth)
-        : rule_(rule), most_colours_(diagonal_birth ? 7 : 4) {}
+    // states > 2: a Generations rule whose live plane steps by `rule` (its
+    // two-state rule); cells are then any state but 0, steps decay the
+    // dying cells, and a cell an island alone grows "extra" where it holds
+    // one of lifelib's layers (canonical_code.hpp) the whole lacks there.
+    SpaceTimeSplit(const CompiledRule& rule, bool diagonal_birth, int states = 2)
+        : rule_(rule), most_colours_(diagonal_birth ? 7 : 4), states_(states) {}
 
     // `cells`: the object at phase 0 (cropped); its period and displacement
     // per period. The parts' phase-0 cells, each cropped.
@@ -47,8 +52,13 @@ class SpaceTimeSplit {
                             std::int64_t dy) const;
 
   private:
+    Grid step(const Grid& g) const;
+    // lifelib's layers a cell in `state` is in (bit k: layer k).
+    unsigned layers_of(int state) const;
+
     CompiledRule rule_;
     std::size_t most_colours_;
+    int states_;
 };
 
 }  // namespace toroid::detail

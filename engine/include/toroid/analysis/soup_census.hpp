@@ -69,8 +69,8 @@
 // The census needs a deterministic rule without birth on 0, of range 1:
 // two-state or Generations (InputError otherwise). Generations cells carry
 // their states throughout (Universe::occupied(): ship sweeps, ship catalog,
-// repeats, ash); their objects get lifelib's layered codes and are not
-// split by the space-time split (two-state).
+// repeats, ash, the space-time split); their objects get lifelib's layered
+// codes.
 // Times are split into stepping, stabilisation (repeat detection, ship
 // sweeps, moves to larger tori) and classification, for BENCHMARKS.md.
 #pragma once
