@@ -104,8 +104,8 @@ void identify_command(const IdentifyCliOptions& o) {
     else if (rule.needs_multistate_backend() &&
              (id.kind == "still" || id.kind == "oscillator" || id.kind == "spaceship"))
         std::printf(
-            "apgcode     none (toroid writes Catagolue's codes for two-state rules of "
-            "range 1 only)\n");
+            "apgcode     none (toroid writes Catagolue's codes for rules of range 1, "
+            "two-state or Generations, only)\n");
     if (o.objects) {
         std::printf("objects    ");
         for (const auto& [code, n] : settled_objects(in.pattern.cells, rule))

@@ -71,23 +71,33 @@ std::string linearlyse(const Rule& rule, const std::vector<Cell>& cells,
     BackendOptions bo;
     bo.threads = 1;  // the census runs one soup per thread
     std::unique_ptr<Universe> u;
-    std::int64_t side = 0;
-    // (Re)places `list` centred on a torus of at least `need` cells a side.
-    auto place = [&](std::vector<Cell> list, const Rect& b, std::int64_t need) {
+    // The torus: each side a power of two from 256 that doubles on its own,
+    // so that growth along one axis (a puffer's trail; Generations' c/1
+    // puffers outrun 16384 cells in 3 * M generations) takes a long thin
+    // torus; at most max_torus^2 cells in all.
+    std::int64_t tw = 0, th = 0;
+    auto side_for = [](std::int64_t side, std::int64_t need) {
         std::int64_t s = std::max<std::int64_t>(side, 256);
         while (s < need) s *= 2;
-        if (s > options.max_torus) return false;
-        if (s != side || !u) {
-            u = make_universe("auto", rule, s, s, bo);
-            side = s;
+        return s;
+    };
+    // (Re)places `list` centred on a torus of at least need_w x need_h cells.
+    auto place = [&](std::vector<Cell> list, const Rect& b, std::int64_t need_w,
+                     std::int64_t need_h) {
+        const std::int64_t w = side_for(tw, need_w), h = side_for(th, need_h);
+        if (double(w) * double(h) > double(options.max_torus) * double(options.max_torus))
+            return false;
+        if (w != tw || h != th || !u) {
+            u = make_universe("auto", rule, w, h, bo);
+            tw = w, th = h;
         }
-        const std::int64_t dx = s / 2 - (b.x + b.width / 2), dy = s / 2 - (b.y + b.height / 2);
+        const std::int64_t dx = w / 2 - (b.x + b.width / 2), dy = h / 2 - (b.y + b.height / 2);
         for (Cell& c : list) c.x += dx, c.y += dy;
         u->start(list, 0);
         return true;
     };
     Rect b = box(cells);
-    if (!place(cells, b, std::max(b.width, b.height) + 2 * kGuard)) return "";
+    if (!place(cells, b, b.width + 2 * kGuard, b.height + 2 * kGuard)) return "";
     const int m = options.max_period;
     std::vector<std::int64_t> pops(3 * std::size_t(m));
     for (std::size_t i = 0; i < pops.size(); ++i) {
@@ -98,12 +108,15 @@ std::string linearlyse(const Rule& rule, const std::vector<Cell>& cells,
         if ((i + 1) % kLook == 0) {
             std::vector<Cell> now = u->occupied();
             b = box(now);
-            if (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||
-                b.y + b.height > side - kGuard) {
-                // Twice the side, or the same torus re-centred when the cells
-                // are small enough for it (a ship carrying the object along).
-                const std::int64_t need = std::max(b.width, b.height) + 2 * kGuard;
-                if (!place(std::move(now), b, need <= side / 2 ? side : 2 * side)) return "";
+            if (b.x < kGuard || b.y < kGuard || b.x + b.width > tw - kGuard ||
+                b.y + b.height > th - kGuard) {
+                // A side twice as long where the cells need more than half of
+                // it, else the same side re-centred (a ship carrying the
+                // object along).
+                const std::int64_t need_w = b.width + 2 * kGuard, need_h = b.height + 2 * kGuard;
+                if (!place(std::move(now), b, need_w <= tw / 2 ? tw : 2 * tw,
+                           need_h <= th / 2 ? th : 2 * th))
+                    return "";
             }
         }
     }

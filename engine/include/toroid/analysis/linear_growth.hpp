@@ -38,8 +38,10 @@ namespace toroid {
 
 struct LinearGrowthOptions {
     int max_period = 4800;  // M; the object runs 3 * M generations
-    // The object runs on a torus that doubles (re-centred) whenever its cells
-    // come near the edge; beyond these it is not linear growth (explosive).
+    // The object runs on a torus whose sides double (each on its own, the
+    // cells re-centred) whenever its cells come near the edge; beyond
+    // max_torus^2 cells, or the population, it is not linear growth
+    // (explosive).
     std::int64_t max_torus = 16384;
     std::uint64_t max_population = 500000;
 };
