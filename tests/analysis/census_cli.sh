@@ -129,6 +129,10 @@ expect 2 "--symmetry D2_\+1 needs --root" sweep B3/S23 --soups 1 --symmetry D2_+
     --json >sweep-sym.json || fail "sweep --root --symmetry"
 "$toroid" census B3/S23 --root k_toroidsym02 --symmetry D2_+1 --soups 24 --json \
     >census-sym.json || fail "census B3/S23 D2_+1"
+"$toroid" sweep g3b34s34 --root k_gen --soups 40 --threads 2 --json >sweep-gen.json ||
+    fail "sweep --root, Generations"
+"$toroid" census g3b34s34 --root k_gen --soups 40 --threads 2 --json >census-gen.json ||
+    fail "census, Generations"
 python3 - <<'PY' || fail "sweep --root and census disagree"
 import json
 s, c = json.load(open("sweep.json")), json.load(open("two.json"))
@@ -137,6 +141,9 @@ assert r["soups"] == 40 and r["objects"] == c["objects"], (r["objects"], c["obje
 sym = {x["rule"]: x for x in json.load(open("sweep-sym.json"))["rules"]}
 assert sym["B3/S23"]["objects"] == json.load(open("census-sym.json"))["objects"]
 assert sum(sym["B3/S23"]["classes"].values()) == 24 and len(sym) == 2
+gen = json.load(open("sweep-gen.json"))["rules"][0]
+assert gen["objects"] == json.load(open("census-gen.json"))["objects"], gen["objects"]
+assert gen["objects"].get("xp8_37_4", 0) > 0
 PY
 
 if ((failures)); then
