@@ -7,6 +7,7 @@
 #include "toroid/analysis/identify.hpp"
 #include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/plane.hpp"
+#include "toroid/core/backend.hpp"
 #include "toroid/core/hashsoup.hpp"
 #include "toroid/core/philox.hpp"
 #include "toroid/core/soup.hpp"
@@ -68,16 +69,30 @@ AshCensus analyse_ash(const Grid& state, const Rule& rule, std::uint64_t window,
                       std::uint64_t max_period) {
     AshCensus census;
     // The separator reads the rule's births once; soups of one rule reuse it.
+    // Generations ash is separated on its live plane's births (its cells
+    // keep their states) and stepped on the multi-state backend.
     thread_local std::string separator_rule;
     thread_local std::optional<ObjectSeparator> separator;
-    const CompiledRule compiled = rule.compile();
+    const bool generations = rule.multi_state();
+    const CompiledRule compiled = rule.two_state().compile();
     if (!separator || separator_rule != rule.to_string()) {
         separator.emplace(compiled);
         separator_rule = rule.to_string();
     }
     std::vector<Grid> phases{state};
-    for (std::uint64_t k = 1; k < window; ++k)
-        phases.push_back(step_torus(phases.back(), compiled, 0, k));
+    if (generations) {
+        BackendOptions options;
+        options.threads = 1;  // the sweep's workers run soups side by side
+        const auto backend = create_backend("cpu", rule, options);
+        backend->load(state);
+        for (std::uint64_t k = 1; k < window; ++k) {
+            backend->step(1);
+            phases.push_back(backend->grid());
+        }
+    } else {
+        for (std::uint64_t k = 1; k < window; ++k)
+            phases.push_back(step_torus(phases.back(), compiled, 0, k));
+    }
     IdentifyOptions io;
     io.max_generations = max_period;
     io.detect_growth = false;
@@ -105,6 +120,7 @@ SoupTracker::SoupTracker(const SoupConfig& config, const Rule& rule, std::uint64
     : config_(config),
       rule_(rule),
       multistate_(rule.needs_multistate_backend()),
+      split_ash_(!rule.range_rule() && !rule.named()),
       compiled_(multistate_ ? CompiledRule{} : rule.compile()) {
     outcome_.index = index;
     outcome_.soup_seed = soup_seed(config.seed, rule, index);
@@ -231,7 +247,7 @@ bool SoupTracker::ingest(const std::uint32_t* population, const std::uint64_t* h
                     finish(SoupClass::Dies);
                     return true;
                 }
-                if (multistate_) {  // no object split for them: the ash is not censused
+                if (!split_ash_) {  // no object split for them: the ash is not censused
                     finish(SoupClass::Stable);
                     return true;
                 }
@@ -276,7 +292,7 @@ bool SoupTracker::ingest(const std::uint32_t* population, const std::uint64_t* h
     }
     // The batch may have run past this soup's watched generations only
     // when the limit was reached, handled above: the torus is at generation_.
-    if (!stochastic && !multistate_ && generation_ >= next_ship_check_) {
+    if (!stochastic && split_ash_ && generation_ >= next_ship_check_) {
         next_ship_check_ = generation_ + 256;
         if (check_ships(state())) return true;
     }

@@ -30,7 +30,9 @@
 // needs_multistate_backend) run one soup at a time on the 2-D "cpu" Backend
 // (run_soup_on_backend), one thread, watched by the same tracker through
 // the same populations (non-zero cells) and hashes; soups start with their
-// live cells in state 1. No object split exists for them, so their ash is
+// live cells in state 1. Generations ash is split and coded as two-state
+// ash is (lifelib's layered codes; its phases stepped on that backend);
+// Larger than Life and named rules have no object split, so their ash is
 // not censused and a periodic soup is `stable` (with its period), never
 // `ships`.
 #pragma once
@@ -123,6 +125,7 @@ class SoupTracker {
     const SoupConfig& config_;
     Rule rule_;
     bool multistate_ = false;  // Rule::needs_multistate_backend(): a Backend's soup
+    bool split_ash_ = true;    // range 1, two-state or Generations: ash split into objects
     CompiledRule compiled_;
     SoupOutcome outcome_;
     std::uint64_t generation_ = 0;
