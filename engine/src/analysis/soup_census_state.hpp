@@ -66,9 +66,12 @@ struct SoupCensusRunner::State {
           // A Generations rule's births are its live plane's (dying cells
           // neither count nor are born on).
           separator(r.two_state().compile()),
-          // Births from opposite corners (3x3 masks 257 and 68).
-          splitter(r.two_state().compile(), separator.births(257) || separator.births(68),
-                   r.states()),
+          // Births from opposite corners (3x3 masks 257 and 68). lifelib's
+          // classifier gives every Generations rule the "99" zone (its
+          // g-prefix stripping stops at the digits, so the rule never
+          // reaches the birth-table test): up to 7 colours there.
+          splitter(r.two_state().compile(),
+                   r.multi_state() || separator.births(257) || separator.births(68), r.states()),
           multistate(r.multi_state()) {}
 
     ShipCatalog& catalog() { return *catalog_store; }
