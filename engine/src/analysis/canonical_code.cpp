@@ -60,22 +60,21 @@ std::string wechsler_of_box(const Grid& cells) {
     return out.empty() ? "0" : out;
 }
 
+unsigned generations_layer_bits(int state, int states) {
+    if (state == 0) return 0;
+    if (state == 1) return 1;
+    // Dying: layer 1, and the generations left before it dies from layer 2.
+    return 2u | unsigned(states - 1 - state) << 2;
+}
+
 std::vector<Grid> generations_layers(const Grid& cells, int states) {
     const int counter_bits = states > 3 ? int(std::bit_width(unsigned(states - 3))) : 0;
     std::vector<Grid> layers(std::size_t(2 + counter_bits), Grid(cells.width(), cells.height()));
     for (std::int64_t y = 0; y < cells.height(); ++y)
-        for (std::int64_t x = 0; x < cells.width(); ++x) {
-            const int s = cells.state(x, y);
-            if (s == 0) continue;
-            if (s == 1) {
-                layers[0].set(x, y, true);
-                continue;
-            }
-            layers[1].set(x, y, true);
-            const int left = states - 1 - s;  // generations left before it dies
-            for (int k = 0; k < counter_bits; ++k)
-                if ((left >> k) & 1) layers[std::size_t(2 + k)].set(x, y, true);
-        }
+        for (std::int64_t x = 0; x < cells.width(); ++x)
+            for (unsigned bits = generations_layer_bits(cells.state(x, y), states); bits;
+                 bits &= bits - 1)
+                layers[std::size_t(std::countr_zero(bits))].set(x, y, true);
     while (layers.size() > 1 && layers.back().population() == 0) layers.pop_back();
     return layers;
 }

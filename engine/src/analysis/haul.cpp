@@ -50,7 +50,7 @@ std::vector<std::pair<std::string, std::uint64_t>> CensusTally::by_count() const
 
 std::string catagolue_rule(const Rule& rule) {
     // Generations: the states first, then the live plane's rule (g4b2s345).
-    if (rule.multi_state() && !rule.range_rule() && !rule.named())
+    if (rule.multi_state() && rule.generations_family())
         return "g" + std::to_string(rule.states()) + catagolue_rule(rule.two_state());
     std::string text = rule.to_string(), out;
     for (char c : text)

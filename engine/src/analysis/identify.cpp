@@ -207,7 +207,7 @@ Identification identify(const Grid& pattern, const Rule& rule, const IdentifyOpt
                 // Catagolue's codes: two-state range-1 rules and Generations
                 // rules (lifelib's layers); the others get none (the CLI then
                 // prints no apgcode line).
-                if (!rule.range_rule() && !rule.named())
+                if (rule.generations_family())
                     r.code = object_code(kind, r.period, first.population, orbit,
                                          rule.neighbourhood(), rule.states());
                 return r;

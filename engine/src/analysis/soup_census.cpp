@@ -91,7 +91,7 @@ SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
                          ": the census needs a deterministic rule without birth on 0");
     // Object separation, ship sweeps and apgcodes are for range-1 rules of
     // two states and Generations rules (lifelib's layered codes).
-    if (rule.range_rule() || rule.named())
+    if (!rule.generations_family())
         throw InputError("rule " + rule.to_string() +
                          ": the census runs range-1 rules of two states (B/S, isotropic, MAP, "
                          "hexagonal, von Neumann) and Generations rules; " +

@@ -70,8 +70,7 @@ struct SoupCensusRunner::State {
           // classifier gives every Generations rule the "99" zone (its
           // g-prefix stripping stops at the digits, so the rule never
           // reaches the birth-table test): up to 7 colours there.
-          splitter(r.two_state().compile(),
-                   r.multi_state() || separator.births(257) || separator.births(68), r.states()),
+          splitter(r, r.multi_state() || separator.births(257) || separator.births(68)),
           multistate(r.multi_state()) {}
 
     ShipCatalog& catalog() { return *catalog_store; }

@@ -120,7 +120,7 @@ SoupTracker::SoupTracker(const SoupConfig& config, const Rule& rule, std::uint64
     : config_(config),
       rule_(rule),
       multistate_(rule.needs_multistate_backend()),
-      split_ash_(!rule.range_rule() && !rule.named()),
+      split_ash_(rule.generations_family()),
       compiled_(multistate_ ? CompiledRule{} : rule.compile()) {
     outcome_.index = index;
     outcome_.soup_seed = soup_seed(config.seed, rule, index);

@@ -8,7 +8,9 @@
 #include <set>
 #include <unordered_map>
 
+#include "toroid/analysis/canonical_code.hpp"
 #include "toroid/analysis/plane.hpp"
+#include "toroid/core/reference_stepper.hpp"
 #include "union_find.hpp"
 
 namespace toroid::detail {
@@ -87,27 +89,8 @@ Grid crop(const Grid& g) {
 }  // namespace
 
 Grid SpaceTimeSplit::step(const Grid& g) const {
-    if (states_ <= 2) return step_torus(g, rule_, 0, 0);
-    // Generations: the live plane's decision, then the decay.
-    Grid live(g.width(), g.height());
-    live.words() = g.words();
-    const Grid decision = step_torus(live, rule_, 0, 0);
-    Grid out = blank_like(g);
-    for (std::int64_t y = 0; y < g.height(); ++y)
-        for (std::int64_t x = 0; x < g.width(); ++x) {
-            const int s = g.state(x, y);
-            const int next = s == 0   ? int(decision.get(x, y))
-                             : s == 1 ? (decision.get(x, y) ? 1 : 2)
-                                      : (s + 1 < states_ ? s + 1 : 0);
-            if (next) out.set_state(x, y, next);
-        }
-    return out;
-}
-
-unsigned SpaceTimeSplit::layers_of(int state) const {
-    if (state == 0) return 0;
-    if (state == 1) return 1;
-    return 2u | unsigned(states_ - 1 - state) << 2;
+    return rule_.multi_state() ? reference_multistate_step(g, rule_)
+                               : step_torus(g, compiled_, 0, 0);
 }
 
 std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period, std::int64_t dx,
@@ -121,7 +104,7 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
     for (std::int64_t margin = 8 + std::max(std::abs(dx), std::abs(dy));; margin *= 2) {
         if (margin > 4096) return {cells};
         Grid g(cells.width() + 2 * margin, cells.height() + 2 * margin);
-        if (states_ > 2) g.set_state_planes(Grid::planes_for_states(states_));
+        g.set_state_planes(Grid::planes_for_states(rule_.states()));
         g.paste(cells, margin, margin);
         st.phase.assign(1, std::move(g));
         bool fits = true;
@@ -200,7 +183,10 @@ std::vector<Grid> SpaceTimeSplit::split(const Grid& cells, std::uint64_t period,
                     for (std::int64_t x = 0; x < next.width() && !merged; ++x) {
                         // lifelib's successor - real: a layer the cell
                         // has alone and not in the whole.
-                        if (!(layers_of(next.state(x, y)) & ~layers_of(real.state(x, y)))) continue;
+                        const int states = rule_.states();
+                        if (!(generations_layer_bits(next.state(x, y), states) &
+                              ~generations_layer_bits(real.state(x, y), states)))
+                            continue;
                         std::set<int> friends;
                         for (int j = -1; j <= 1; ++j)
                             for (int k = -1; k <= 1; ++k) {

@@ -29,6 +29,7 @@
 
 #include "toroid/core/compiled_rule.hpp"
 #include "toroid/core/grid.hpp"
+#include "toroid/core/rule.hpp"
 
 namespace toroid::detail {
 
@@ -39,12 +40,14 @@ class SpaceTimeSplit {
     // diagonal_birth: whether two cells at opposite corners of a dead
     // cell's 3x3 give birth (lifelib's "99" zone: oscillators of period 3
     // or less may then take up to 7 colours, else 4).
-    // states > 2: a Generations rule whose live plane steps by `rule` (its
-    // two-state rule); cells are then any state but 0, steps decay the
-    // dying cells, and a cell an island alone grows "extra" where it holds
-    // one of lifelib's layers (canonical_code.hpp) the whole lacks there.
-    SpaceTimeSplit(const CompiledRule& rule, bool diagonal_birth, int states = 2)
-        : rule_(rule), most_colours_(diagonal_birth ? 7 : 4), states_(states) {}
+    // `rule`: two-state of range 1, or Generations: its cells are then any
+    // state but 0, stepped as core/reference_stepper.hpp defines them (the
+    // objects are small), and a cell an island alone grows is "extra" where
+    // it holds one of lifelib's layers (canonical_code.hpp) the whole lacks.
+    SpaceTimeSplit(const Rule& rule, bool diagonal_birth)
+        : rule_(rule),
+          compiled_(rule.two_state().compile()),
+          most_colours_(diagonal_birth ? 7 : 4) {}
 
     // `cells`: the object at phase 0 (cropped); its period and displacement
     // per period. The parts' phase-0 cells, each cropped.
@@ -53,12 +56,10 @@ class SpaceTimeSplit {
 
   private:
     Grid step(const Grid& g) const;
-    // lifelib's layers a cell in `state` is in (bit k: layer k).
-    unsigned layers_of(int state) const;
 
-    CompiledRule rule_;
+    Rule rule_;
+    CompiledRule compiled_;  // its live plane's rule
     std::size_t most_colours_;
-    int states_;
 };
 
 }  // namespace toroid::detail

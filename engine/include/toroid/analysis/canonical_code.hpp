@@ -44,6 +44,8 @@ namespace toroid {
 std::string wechsler(const Grid& cells);
 // Representation of the whole grid, not cropped ("0" when empty).
 std::string wechsler_of_box(const Grid& cells);
+// The layers a cell in `state` is in, bit k for layer k (see above).
+unsigned generations_layer_bits(int state, int states);
 // lifelib's layers of a Generations rule's cells (see above), each the
 // grid's size, trailing empty layers dropped (at least one kept).
 std::vector<Grid> generations_layers(const Grid& cells, int states);

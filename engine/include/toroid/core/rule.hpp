@@ -187,6 +187,9 @@ class Rule {
     // Rules only the multi-state CPU backends run: more than 2 states, a
     // range beyond 1, or a named rule (compile() refuses them).
     bool needs_multistate_backend() const { return multi_state() || range_rule() || named(); }
+    // A two-state rule of range 1 or its Generations (3..256 states): cells
+    // dead, live or dying, as apgcodes and the census know them.
+    bool generations_family() const { return !range_rule() && !named(); }
     // A named rule (RuleKind::Named): its StateRule, found by name
     // (core/rule_path.hpp); nullptr for every other kind.
     bool named() const { return kind_ == RuleKind::Named; }
