@@ -3,6 +3,7 @@
 // python-lifelib; the haul and textcensus formats.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -167,6 +168,58 @@ TEST(SoupCensus, ObjectsWhosePartsDoNotInteractAreSplit) {
     SoupCensusRunner runner(Rule::parse("B2-a/S12"), o);
     EXPECT_EQ(runner.run_pattern(from_apgcode("xp3_2a0b88zw3")).objects,
               (std::vector<std::string>{"xp3_220t044", "xs2_3"}));
+}
+
+// B3/S23H: xs14_26ait32 written out as its apgcode reads is a block and a
+// 10-cell still life touching only at a corner that is not a hexagonal
+// neighbour. lifelib 2's 3D separation joins cells by the Moore
+// neighbourhood on every rule of its "95" zone of influence, so the two
+// are one space-time island, never split; toroid keeps it whole too.
+// (In soup k_toroidhex02963 the same 14 cells lie in another of the
+// hexagonal lattice's orientations, the block two cells from the other
+// still life: there toroid counts xs10_359f and xs4_33 where apgsearch
+// counts xs14_26ait32, one of the hexagonal differences BENCHMARKS.md
+// lists.)
+TEST(SoupCensus, HexagonalStillLifesTouchingAtACornerAreOneObject) {
+    CensusOptions o;
+    o.max_generations = 2000;
+    SoupCensusRunner runner(Rule::parse("B3/S23H"), o);
+    EXPECT_EQ(runner.run_pattern(from_apgcode("xs14_26ait32")).objects,
+              (std::vector<std::string>{"xs14_26ait32"}));
+}
+
+// Hexagonal soups whose clusters lifelib 2 splits in its apgcode's
+// orientation (soup_census_state.hpp, zone_clusters and
+// as_lifelib_writes_it): apgsearch v4.2 with lifelib 2.5.6, built for each
+// rule (B3/S23H, B2/S34H, g3b3s23h), printed each soup's objects; toroid
+// had split or kept these clusters otherwise (xs8_cc33 as two blocks,
+// xs7_3bo kept whole, ...).
+TEST(SoupCensus, HexagonalClustersSplitAsLifelibSplitsThem) {
+    struct Case {
+        const char* rule;
+        const char* seed;
+        std::vector<std::string> objects;  // sorted
+    };
+    const std::vector<Case> cases = {
+        {"B3/S23H", "k_toroidhex02302", {"xs11_79de", "xs8_cc33"}},
+        {"B3/S23H",
+         "k_toroidhex02417",
+         {"xs10_clv", "xs12_33135e", "xs14_fllu", "xs3_13", "xs4_33", "xs4_33"}},
+        {"B3/S23H", "k_toroidhex02830", {"xs3_13", "xs4_33", "xs4_33", "xs9_olf"}},
+        {"B3/S23H", "k_toroidhex02963", {"xs14_26ait32", "xs4_33", "xs4_33"}},
+        {"B2/S34H", "k_rulecheck021487", {"xp2_3", "xp2_3", "xp2_3", "xp2_3", "xp2_3", "xp2_4821"}},
+        // Hexagonal Generations (apgsearch built for g3b3s23h).
+        {"g3b3s23h",
+         "k_toroidhex02317",
+         {"xs26_xfl5564zflp11", "xs3_13", "xs4_33", "xs4_33", "xs4_33"}},
+        {"g3b3s23h", "k_toroidhex02334", {"xs4_33", "xs4_33", "xs4_33", "xs4_33", "xs8_cc33"}},
+    };
+    for (const Case& c : cases) {
+        SoupCensusRunner runner(Rule::parse(c.rule), CensusOptions{});
+        std::vector<std::string> objects = runner.run(c.seed).objects;
+        std::sort(objects.begin(), objects.end());
+        EXPECT_EQ(objects, c.objects) << c.rule << " " << c.seed;
+    }
 }
 
 TEST(SoupCensus, ShipsInFourDirectionsAndAnOscillator) {

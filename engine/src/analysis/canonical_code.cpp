@@ -129,9 +129,15 @@ Grid hex_orient(const Grid& cells, int o) {
 }
 
 std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n, int states) {
+    return canonical_form(phases, n, states).repr;
+}
+
+CanonicalForm canonical_form(const std::vector<Grid>& phases, Neighbourhood n, int states) {
     const bool hexagonal = n == Neighbourhood::Hexagonal;
-    std::string best;
-    for (const Grid& phase : phases) {
+    CanonicalForm form;
+    std::string& best = form.repr;
+    for (std::size_t k = 0; k < phases.size(); ++k) {
+        const Grid& phase = phases[k];
         const Rect b = phase.bounding_box();
         const Grid cropped = b.empty() ? phase : phase.crop(b);
         for (int o = 0; o < (hexagonal ? 12 : 8); ++o) {
@@ -147,11 +153,14 @@ std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n,
                 }
             }
             if (best.empty() || repr.size() < best.size() ||
-                (repr.size() == best.size() && repr < best))
+                (repr.size() == best.size() && repr < best)) {
                 best = repr;
+                form.phase = k;
+                form.orientation = o;
+            }
         }
     }
-    return best;
+    return form;
 }
 
 std::string object_code(ObjectKind kind, std::uint64_t period, std::uint64_t population,

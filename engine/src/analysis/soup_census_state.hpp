@@ -22,11 +22,13 @@
 #include "census_torus.hpp"
 #include "first_seen.hpp"
 #include "space_time_split.hpp"
+#include "toroid/analysis/canonical_code.hpp"
 #include "toroid/analysis/identify.hpp"
 #include "toroid/analysis/object_separation.hpp"
 #include "toroid/analysis/ship_catalog.hpp"
 #include "toroid/analysis/soup_census.hpp"
 #include "toroid/analysis/universe.hpp"
+#include "union_find.hpp"
 
 namespace toroid {
 namespace detail {
@@ -54,6 +56,12 @@ struct SoupCensusRunner::State {
     std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
     std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
     std::unordered_map<std::string, std::vector<std::string>> split_codes;  // grid_key -> parts'
+    // lifelib's zone of influence is the 5 x 5 square ("99"), not without its
+    // corners ("95"): births from opposite corners (3x3 masks 257 and 68),
+    // and every Generations rule (lifelib's classifier strips the g-prefix
+    // with a loop that stops at the digits, so such a rule never reaches
+    // the birth-table test).
+    bool zone_corners = false;
     detail::SpaceTimeSplit splitter;
     // Generations rules: cells carry their states (Universe::occupied()).
     bool multistate = false;
@@ -66,11 +74,8 @@ struct SoupCensusRunner::State {
           // A Generations rule's births are its live plane's (dying cells
           // neither count nor are born on).
           separator(r.two_state().compile()),
-          // Births from opposite corners (3x3 masks 257 and 68). lifelib's
-          // classifier gives every Generations rule the "99" zone (its
-          // g-prefix stripping stops at the digits, so the rule never
-          // reaches the birth-table test): up to 7 colours there.
-          splitter(r, r.multi_state() || separator.births(257) || separator.births(68)),
+          zone_corners(r.multi_state() || separator.births(257) || separator.births(68)),
+          splitter(r, zone_corners),  // up to 7 colours in the "99" zone
           multistate(r.multi_state()) {}
 
     ShipCatalog& catalog() { return *catalog_store; }
@@ -249,13 +254,42 @@ struct SoupCensusRunner::State {
             for (const Cell& c : list) g.set_state(c.x - box.x + 2, c.y - box.y + 2, c.state);
             grids.push_back(std::move(g));
         }
-        for (const AshObject& o : separator.separate(grids)) {
-            if (o.wraps) {
-                objects.push_back("PATHOLOGICAL");
-                continue;
-            }
-            const auto& parts = object_codes(o.cells, period);
+        const std::vector<AshObject> separated = separator.separate(grids);
+        auto code = [&](const Grid& cells) {
+            const auto& parts = object_codes(cells, period);
             objects.insert(objects.end(), parts.begin(), parts.end());
+        };
+        if (!hexagonal()) {
+            for (const AshObject& o : separated) {
+                if (o.wraps)
+                    objects.push_back("PATHOLOGICAL");
+                else
+                    code(o.cells);
+            }
+            return;
+        }
+        for (const std::vector<std::size_t>& cluster : zone_clusters(separated, grids)) {
+            const AshObject& first = separated[cluster[0]];
+            if (first.wraps) {
+                objects.push_back("PATHOLOGICAL");
+            } else if (cluster.size() == 1) {
+                code(first.cells);
+            } else {
+                Rect b;
+                for (std::size_t i : cluster) {
+                    const AshObject& o = separated[i];
+                    b = detail::unite(b, Rect{o.x, o.y, o.cells.width(), o.cells.height()});
+                }
+                Grid joined(b.width, b.height);
+                for (std::size_t i : cluster) {
+                    const AshObject& o = separated[i];
+                    for (std::int64_t y = 0; y < o.cells.height(); ++y)
+                        for (std::int64_t x = 0; x < o.cells.width(); ++x)
+                            if (const int state = o.cells.state(x, y))
+                                joined.set_state(o.x + x - b.x, o.y + y - b.y, state);
+                }
+                code(joined);
+            }
         }
     }
 
@@ -269,8 +303,11 @@ struct SoupCensusRunner::State {
         const Identification id = identify_alone(cells, period);
         const bool coded = named(id);
         std::vector<std::string> found;
+        const bool turn = hexagonal() && id.dx == 0 && id.dy == 0 && id.period <= kMaxTurnedPeriod;
         const std::vector<Grid> parts =
-            coded ? splitter.split(cells, id.period, id.dx, id.dy) : std::vector<Grid>{cells};
+            coded ? splitter.split(turn ? as_lifelib_writes_it(cells, id.period) : cells, id.period,
+                                   id.dx, id.dy)
+                  : std::vector<Grid>{cells};
         if (!coded)
             found.push_back("PATHOLOGICAL");
         else if (parts.size() == 1)
@@ -281,6 +318,83 @@ struct SoupCensusRunner::State {
                 found.insert(found.end(), codes_of_part.begin(), codes_of_part.end());
             }
         return split_codes[std::move(key)] = std::move(found);
+    }
+
+    bool hexagonal() const { return rule.neighbourhood() == Neighbourhood::Hexagonal; }
+
+    // Hexagonal rules. lifelib 2 splits an object (full_3dsep) as it
+    // rebuilds it from its apgcode, in the phase and orientation the code
+    // is written in, joining cells by the Moore neighbourhood: its 8
+    // neighbours are not the hexagonal lattice's, so which cells touch
+    // depends on the orientation. A still life or oscillator (up to
+    // kMaxTurnedPeriod) is turned to that orientation before it is split;
+    // a ship is split as it lies.
+    static constexpr std::uint64_t kMaxTurnedPeriod = 64;
+    Grid as_lifelib_writes_it(const Grid& cells, std::uint64_t period) const {
+        // Room for the phases: an oscillator's rotor leaves phase 0's box
+        // by at most a cell a generation.
+        const std::int64_t margin = 2 + std::int64_t(period);
+        Grid phase(cells.width() + 2 * margin, cells.height() + 2 * margin);
+        for (std::int64_t y = 0; y < cells.height(); ++y)
+            for (std::int64_t x = 0; x < cells.width(); ++x)
+                if (const int state = cells.state(x, y))
+                    phase.set_state(x + margin, y + margin, state);
+        std::vector<Grid> phases{phase};
+        for (std::uint64_t k = 1; k < period; ++k) phases.push_back(splitter.step(phases.back()));
+        const CanonicalForm form =
+            canonical_form(phases, Neighbourhood::Hexagonal, multistate ? rule.states() : 2);
+        const Grid& chosen = phases[form.phase];
+        return hex_orient(chosen.crop(chosen.bounding_box()), form.orientation);
+    }
+
+    // Hexagonal rules: objects whose cells in any phase come within
+    // lifelib's zone of influence of one another (two cells; the corners
+    // of the 5 x 5 square too where births come from opposite corners) are
+    // one cluster, coded together (object_codes() then splits it in the
+    // orientation lifelib does), as lifelib 2's census grows clusters over
+    // the envelope before it identifies and splits them. On the square
+    // lattice the split is the same in every orientation, and toroid's
+    // separation already gives lifelib's objects. `phases` are the grids
+    // the objects were separated from. Returns groups of object indices.
+    std::vector<std::vector<std::size_t>> zone_clusters(const std::vector<AshObject>& objects,
+                                                        const std::vector<Grid>& phases) const {
+        auto key = [](std::int64_t x, std::int64_t y) {
+            return (std::uint64_t(std::uint32_t(x)) << 32) | std::uint32_t(y);
+        };
+        std::unordered_map<std::uint64_t, std::uint32_t> index;  // envelope cell -> number
+        std::vector<std::pair<std::int64_t, std::int64_t>> envelope;
+        for (const Grid& phase : phases)
+            for (std::int64_t y = 0; y < phase.height(); ++y)
+                for (std::int64_t x = 0; x < phase.width(); ++x)
+                    if (phase.state(x, y) &&
+                        index.emplace(key(x, y), std::uint32_t(envelope.size())).second)
+                        envelope.push_back({x, y});
+        detail::UnionFind zone(envelope.size());
+        for (std::size_t i = 0; i < envelope.size(); ++i)
+            for (std::int64_t dy = -2; dy <= 2; ++dy)
+                for (std::int64_t dx = -2; dx <= 2; ++dx) {
+                    if (!zone_corners && std::abs(dx) == 2 && std::abs(dy) == 2) continue;
+                    const auto it =
+                        index.find(key(envelope[i].first + dx, envelope[i].second + dy));
+                    if (it != index.end()) zone.unite(std::uint32_t(i), it->second);
+                }
+        std::map<std::uint32_t, std::vector<std::size_t>> by_root;
+        for (std::size_t i = 0; i < objects.size(); ++i) {
+            const AshObject& o = objects[i];
+            std::uint32_t root = std::numeric_limits<std::uint32_t>::max() - std::uint32_t(i);
+            if (!o.wraps)  // a wrapping object stays alone (PATHOLOGICAL)
+                for (std::int64_t x = 0; x < o.cells.width(); ++x)
+                    if (o.cells.state(x, 0)) {  // a cell of its box's first row
+                        const auto it = index.find(key(o.x + x, o.y));
+                        if (it != index.end()) root = zone.find(it->second);
+                        break;
+                    }
+            by_root[root].push_back(i);
+        }
+        std::vector<std::vector<std::size_t>> clusters;
+        for (auto& [root, members] : by_root) clusters.push_back(std::move(members));
+        std::sort(clusters.begin(), clusters.end());
+        return clusters;
     }
 
     // What a sweep that looks for ships finds and removes (soup_census.cpp).

@@ -54,9 +54,10 @@ class SpaceTimeSplit {
     std::vector<Grid> split(const Grid& cells, std::uint64_t period, std::int64_t dx,
                             std::int64_t dy) const;
 
-  private:
+    // One generation of a torus, as split() steps objects.
     Grid step(const Grid& g) const;
 
+  private:
     Rule rule_;
     CompiledRule compiled_;  // its live plane's rule
     std::size_t most_colours_;

@@ -32,6 +32,7 @@
 // (g3b3s23's xp3_318c). The population of xs codes counts every state.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,14 @@ Grid hex_orient(const Grid& cells, int o);
 // The canonical representation over the phases and the orientations `n`
 // allows; `states` > 2: a Generations rule's layers.
 std::string canonical_wechsler(const std::vector<Grid>& phases, Neighbourhood n, int states = 2);
+// The same, with the phase and the orientation (orient()'s or
+// hex_orient()'s o) that write it: the cells an apgcode decodes to.
+struct CanonicalForm {
+    std::string repr;
+    std::size_t phase = 0;
+    int orientation = 0;
+};
+CanonicalForm canonical_form(const std::vector<Grid>& phases, Neighbourhood n, int states = 2);
 
 enum class ObjectKind { Still, Oscillator, Ship };
 // "xs4_33", "xp2_7", "xq4_153".
