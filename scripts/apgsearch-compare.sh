@@ -30,8 +30,14 @@
 # autocompile.generate_code), ROUNDS (3, apgsearch and toroid interleaved),
 # TOROID (build/cli/toroid), WORK (/tmp/apgsearch-compare), PYTHON2
 # (python2), PYTHON (python3).
+# PER_SOUP=1 also compares soup by soup: one line added to the copy's
+# includes/searcher.h prints each soup's objects (so apgsearch's times then
+# include that printing), and toroid codes each soup alone
+# (`census --first I --soups 1`); the soups whose objects differ are
+# listed.
 # Prints per run: wall s, user+sys s, soups per CPU-second, load average;
-# then the census difference; exits 1 when the tables differ.
+# then the census difference; exits 1 when the tables (or, with PER_SOUP,
+# any soup) differ.
 set -euo pipefail
 src=${1:?usage: $0 APG_SRC [LIFELIB_DIR]}
 lifelib=${2:-$src/lifelib}
@@ -70,6 +76,19 @@ std::string catagolueRequest(const char *, const char *endpoint) {
 }
 std::string authenticate(const char *, const char *) { return "@OFFLINE_STUB"; }
 EOF
+if [[ ${PER_SOUP:-0} == 1 ]]; then
+    "$python" - "$build/includes/searcher.h" <<'EOF'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+anchor = "census[apgcode] += it->second;"
+if text.count(anchor) != 1:
+    sys.exit("error: %s: expected one '%s' (apgluxe v4.x's separate())" % (path, anchor))
+text = text.replace(anchor, anchor + ' std::cerr << "OBJ " << suffix << " " << apgcode'
+                    ' << " " << it->second << std::endl;')
+open(path, "w").write(text)
+EOF
+fi
 (
     cd "$build"
     if [[ ! -f lifelib/avxlife/lifelogic/iterators_$rule.h ]]; then
@@ -108,7 +127,8 @@ for r in $(seq 1 "$rounds"); do
     printf '%s\ttoroid\t%s\t%s\t%.0f\t%s\n' "$r" "$wall" "$cpu" "$(awk -v n="$soups" -v c="$cpu" 'BEGIN {print n / c}')" "$load"
 done
 
-"$python" - "$runs"/apgsearch1/log.*.txt "$runs/toroid1/census.json" <<'EOF'
+status=0
+"$python" - "$runs"/apgsearch1/log.*.txt "$runs/toroid1/census.json" <<'EOF' || status=1
 import json, sys
 apg = {}
 section = None
@@ -129,3 +149,29 @@ for c, a, t in diff:
     print('%s\tapgsearch %d\ttoroid %d' % (c, a, t))
 sys.exit(1 if diff else 0)
 EOF
+
+if [[ ${PER_SOUP:-0} == 1 ]]; then
+    "$python" - "$runs/apgsearch1/time.txt" "$toroid" "$rule" "$root" "$soups" <<'EOF' || status=1
+import collections, json, subprocess, sys
+log, toroid, rule, root, soups = sys.argv[1:6]
+apg = collections.defaultdict(collections.Counter)
+for line in open(log):
+    if line.startswith("OBJ "):
+        _, soup, code, count = line.split()
+        if code != "xs0_0":
+            apg[int(soup)][code] += int(count)
+differ = 0
+for i in range(int(soups)):
+    out = subprocess.run([toroid, "census", rule, "--soups", "1", "--first", str(i), "--root", root,
+                          "--threads", "1", "--json"], check=True, capture_output=True,
+                         text=True).stdout
+    tor = collections.Counter(json.loads(out)["objects"])
+    if tor != apg[i]:
+        differ += 1
+        print("soup %s%d: apgsearch only %s, toroid only %s"
+              % (root, i, dict(apg[i] - tor), dict(tor - apg[i])))
+print("soups whose objects differ: %d of %s" % (differ, soups))
+sys.exit(1 if differ else 0)
+EOF
+fi
+exit $status
