@@ -255,42 +255,42 @@ struct SoupCensusRunner::State {
             grids.push_back(std::move(g));
         }
         const std::vector<AshObject> separated = separator.separate(grids);
-        auto code = [&](const Grid& cells) {
-            const auto& parts = object_codes(cells, period);
-            objects.insert(objects.end(), parts.begin(), parts.end());
-        };
-        if (!hexagonal()) {
-            for (const AshObject& o : separated) {
-                if (o.wraps)
-                    objects.push_back("PATHOLOGICAL");
-                else
-                    code(o.cells);
-            }
-            return;
-        }
-        for (const std::vector<std::size_t>& cluster : zone_clusters(separated, grids)) {
+        // Each object alone, or on hexagonal rules lifelib's clusters of them.
+        std::vector<std::vector<std::size_t>> clusters;
+        if (hexagonal())
+            clusters = zone_clusters(separated, grids);
+        else
+            for (std::size_t i = 0; i < separated.size(); ++i) clusters.push_back({i});
+        for (const std::vector<std::size_t>& cluster : clusters) {
             const AshObject& first = separated[cluster[0]];
             if (first.wraps) {
                 objects.push_back("PATHOLOGICAL");
-            } else if (cluster.size() == 1) {
-                code(first.cells);
-            } else {
-                Rect b;
-                for (std::size_t i : cluster) {
-                    const AshObject& o = separated[i];
-                    b = detail::unite(b, Rect{o.x, o.y, o.cells.width(), o.cells.height()});
-                }
-                Grid joined(b.width, b.height);
-                for (std::size_t i : cluster) {
-                    const AshObject& o = separated[i];
-                    for (std::int64_t y = 0; y < o.cells.height(); ++y)
-                        for (std::int64_t x = 0; x < o.cells.width(); ++x)
-                            if (const int state = o.cells.state(x, y))
-                                joined.set_state(o.x + x - b.x, o.y + y - b.y, state);
-                }
-                code(joined);
+                continue;
             }
+            Grid merged;  // a cluster of several objects
+            if (cluster.size() > 1) merged = joined(separated, cluster);
+            const auto& parts = object_codes(cluster.size() == 1 ? first.cells : merged, period);
+            objects.insert(objects.end(), parts.begin(), parts.end());
         }
+    }
+
+    // The cells of several separated objects in one grid (their box).
+    static Grid joined(const std::vector<AshObject>& objects,
+                       const std::vector<std::size_t>& which) {
+        Rect b;
+        for (std::size_t i : which) {
+            const AshObject& o = objects[i];
+            b = detail::unite(b, Rect{o.x, o.y, o.cells.width(), o.cells.height()});
+        }
+        Grid g(b.width, b.height);
+        for (std::size_t i : which) {
+            const AshObject& o = objects[i];
+            for (std::int64_t y = 0; y < o.cells.height(); ++y)
+                for (std::int64_t x = 0; x < o.cells.width(); ++x)
+                    if (const int state = o.cells.state(x, y))
+                        g.set_state(o.x + x - b.x, o.y + y - b.y, state);
+        }
+        return g;
     }
 
     // The codes of one separated object: its own, or its parts' when
