@@ -2,10 +2,11 @@
 // soups (soup_census.cpp runs a soup, unsettled_soup.cpp codes one that did
 // not settle). Tori of each size, kept; the ship catalog and the apgcodes
 // of shapes met, memoised (and started afresh past a bound); the ash
-// separator. code_of() names a settled object by identify() (PATHOLOGICAL
-// when it cannot), ship_codes_of() names a catalogued ship's objects (two
-// gliders side by side are two), code_ash() separates one period of ash
-// and names its objects.
+// separator. object_codes() names an object, or its parts where lifelib 2's
+// 3D separation splits it (PATHOLOGICAL where identify() cannot name it),
+// ship_codes_of() names a catalogued ship's objects (two gliders side by
+// side are two), code_ash() separates one period of ash and names its
+// objects.
 #pragma once
 
 #include <algorithm>
@@ -54,7 +55,6 @@ struct SoupCensusRunner::State {
     std::unique_ptr<ShipCatalog> catalog_store;  // replaced when its memo grows large
     ObjectSeparator separator;
     std::unordered_map<int, std::vector<std::string>> ship_codes;  // catalog kind -> apgcodes
-    std::unordered_map<std::string, std::string> codes;            // grid_key -> apgcode
     std::unordered_map<std::string, std::vector<std::string>> split_codes;  // grid_key -> parts'
     // lifelib's zone of influence is the 5 x 5 square ("99"), not without its
     // corners ("95"): births from opposite corners (3x3 masks 257 and 68),
@@ -89,8 +89,7 @@ struct SoupCensusRunner::State {
             ship_codes.clear();  // keyed by the old catalog's kinds
             catalog_store = std::make_unique<ShipCatalog>(rule);
         }
-        if (codes.size() > kMaxCodes || split_codes.size() > kMaxCodes) {
-            codes.clear();
+        if (split_codes.size() > kMaxCodes) {
             split_codes.clear();
             ship_codes.clear();
         }
@@ -125,58 +124,23 @@ struct SoupCensusRunner::State {
         return kind_of_shape[h] = catalog().classify(shape);
     }
 
-    // The objects of a ship group: usually one ship, but two gliders flying
-    // side by side are one group that moves as one. Its parts are the
-    // objects when each part is a ship alone with the group's velocity and
-    // the group is, phase by phase, just the parts moving on their own (no
-    // cell of one is born or kept by another: B2-a/S12's xq6_30d is two
-    // xq6_15 that would not fly apart as they do together, and is one
-    // object, as apgsearch counts it). Parts: the 8-connected pieces (a
-    // *WSS's detached tail cell is no ship: it stays part of the ship), else
-    // the groups of cells within two of each other (a ship of several
-    // pieces, such as xq6_15).
+    // The objects of a ship group: usually one ship, but ships flying side
+    // by side are one group that moves as one. They are split as the ash's
+    // objects are, by lifelib 2's 3D separation (object_codes): parts that
+    // each fly on alone as they do together are objects of their own (two
+    // gliders side by side are two; b37s2-i34q's two xq5_27 that touch at
+    // some phases are two, as lifelib counts them), parts that shape one
+    // another stay one (B2-a/S12's xq6_30d is two xq6_15 that would not fly
+    // apart as they do together, one object for apgsearch; Star Wars' c/4
+    // pairs).
     const std::vector<std::string>& ship_codes_of(int kind) {
         auto it = ship_codes.find(kind);
         if (it != ship_codes.end()) return it->second;
-        const ShipKind k = catalog().kind(kind);  // a copy: classify() may add kinds
-        std::vector<std::string> named;
-        for (const auto& parts : {pieces_of(k.phases[0], 1), pieces_of(k.phases[0], 2)}) {
-            if (parts.size() < 2 || !named.empty()) continue;
-            std::vector<int> kinds;
-            for (const auto& part : parts) kinds.push_back(part_kind(part, k));
-            if (!moves_apart(k, parts, kinds)) continue;
-            for (const auto& part : parts) named.push_back(code_of(cells_grid(part), 64));
-        }
-        if (named.empty() && multistate) {
-            // Generations ships side by side (Star Wars' c/4 pairs) that the
-            // pieces above do not part: lifelib's 3D separation, as the ash's
-            // objects get it.
-            named = object_codes(cells_grid(k.phases[0]), std::uint64_t(k.period));
-        }
-        if (named.empty())
-            named.push_back(code_of(cells_grid(k.phases[0]), std::uint64_t(k.period)));
+        const ShipKind& k = catalog().kind(kind);
+        // A copy of the codes: object_codes() may add entries to the memo.
+        std::vector<std::string> named =
+            object_codes(cells_grid(k.phases[0]), std::uint64_t(k.period));
         return ship_codes[kind] = std::move(named);
-    }
-
-    // Pieces of `cells`: cells within `reach` (Chebyshev) of each other joined.
-    static std::vector<std::vector<Cell>> pieces_of(const std::vector<Cell>& cells,
-                                                    std::int64_t reach) {
-        std::vector<std::vector<Cell>> pieces;
-        std::vector<bool> taken(cells.size(), false);
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-            if (taken[i]) continue;
-            taken[i] = true;
-            std::vector<Cell> piece{cells[i]};
-            for (std::size_t at = 0; at < piece.size(); ++at)
-                for (std::size_t j = 0; j < cells.size(); ++j)
-                    if (!taken[j] && std::abs(cells[j].x - piece[at].x) <= reach &&
-                        std::abs(cells[j].y - piece[at].y) <= reach) {
-                        taken[j] = true;
-                        piece.push_back(cells[j]);
-                    }
-            pieces.push_back(std::move(piece));
-        }
-        return pieces;
     }
 
     // The cells' box as a Grid.
@@ -185,46 +149,6 @@ struct SoupCensusRunner::State {
         Grid g(b.width, b.height);
         for (const Cell& c : cells) g.set_state(c.x - b.x, c.y - b.y, c.state);
         return g;
-    }
-
-    // The catalog's kind of a part when it is a ship with k's velocity, else -1.
-    int part_kind(const std::vector<Cell>& part, const ShipKind& k) {
-        const Rect b = detail::box_of(part);
-        std::vector<Cell> shape = part;
-        for (Cell& c : shape) c.x -= b.x, c.y -= b.y;
-        std::sort(shape.begin(), shape.end());
-        const int sub = catalog().classify(shape);
-        if (sub < 0) return -1;
-        const ShipKind& p = catalog().kind(sub);
-        return p.dx * k.period == k.dx * p.period && p.dy * k.period == k.dy * p.period ? sub : -1;
-    }
-
-    // Whether the ship k is, in every phase, its parts each flying alone.
-    bool moves_apart(const ShipKind& k, const std::vector<std::vector<Cell>>& parts,
-                     const std::vector<int>& kinds) {
-        for (int sub : kinds)
-            if (sub < 0) return false;
-        for (int q = 0; q < k.period; ++q) {
-            std::vector<Cell> together;
-            for (std::size_t i = 0; i < parts.size(); ++i) {
-                const Rect b = detail::box_of(parts[i]);
-                const auto moved = ShipCatalog::cells_at(catalog().kind(kinds[i]), b.x, b.y, 0, q);
-                together.insert(together.end(), moved.begin(), moved.end());
-            }
-            std::vector<Cell> whole = k.phases[std::size_t(q)];
-            std::sort(together.begin(), together.end());
-            std::sort(whole.begin(), whole.end());
-            if (together != whole) return false;
-        }
-        return true;
-    }
-
-    const std::string& code_of(const Grid& cells, std::uint64_t period) {
-        std::string key = detail::grid_key(cells);
-        auto it = codes.find(key);
-        if (it != codes.end()) return it->second;
-        const Identification id = identify_alone(cells, period);
-        return codes[std::move(key)] = named(id) ? id.code : std::string("PATHOLOGICAL");
     }
 
     // identify() of an object alone as the census asks it (for a period up
