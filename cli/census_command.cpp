@@ -42,7 +42,7 @@ struct CensusCliOptions {
     std::uint64_t first = 0;
     std::string root;
     std::string symmetry = "C1";
-    std::uint64_t max_gens = 30000;
+    std::uint64_t max_gens = CensusOptions{}.max_generations;
     frontend::RunOptions run;  // --threads
     bool json = false;
     std::string textcensus, haul;

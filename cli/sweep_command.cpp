@@ -12,6 +12,7 @@
 #include "cluster/cluster.hpp"
 #include "command.hpp"
 #include "toroid/analysis/family_plot.hpp"
+#include "toroid/analysis/soup_census.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/analysis/sweep_file.hpp"
 #include "toroid/core/hashsoup.hpp"
@@ -153,7 +154,7 @@ void sweep(SweepCliOptions o) {
         if (!is_hashsoup_symmetry(o.symmetry)) hashsoup("", o.symmetry);  // names the known ones
         so.soup.root = o.root;
         so.soup.symmetry = o.symmetry;
-        if (!o.max_gens_given) so.soup.max_gens = 30000;  // the census's default
+        if (!o.max_gens_given) so.soup.max_gens = CensusOptions{}.max_generations;  // the census's
     } else if (o.symmetry != "C1") {
         throw InputError("--symmetry " + o.symmetry + " needs --root (apgsearch's soups)");
     }

@@ -1,5 +1,5 @@
 // toroid's census against apgsearch's own on the same soups: census tables
-// apgsearch v4.2 (with python-lifelib 2.5.6's lifelib) wrote for ten
+// apgsearch v4.2 (with python-lifelib 2.5.6's lifelib) wrote for eleven
 // rules, two of them Generations (data/apgsearch/README.md), every object
 // count equal.
 #include <gtest/gtest.h>
@@ -60,7 +60,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "b38s23.k_rulecheck02.300.txt", "b3s23-q.k_rulecheck02.500.txt",
                       "b3s2-i34q.k_rulecheck02.500.txt", "b2s34h.k_rulecheck02.1000.txt",
                       "b2-as12.k_rulecheck02.200.txt", "g3b3s23.k_rulecheck02.500.txt",
-                      "g3b3-as23.k_toroidiso01.1000.txt", "b37s2-i34q.k_rulecheck03.300.txt"),
+                      "g3b3-as23.k_toroidiso01.1000.txt", "b37s2-i34q.k_rulecheck03.400.txt",
+                      "b368s245.k_rulecheck03.100.txt"),
     [](const auto& haul) {  // (not `info`: the macro's own)
         std::string name = haul.param;
         name = name.substr(0, name.find('.'));

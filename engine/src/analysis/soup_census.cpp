@@ -28,6 +28,10 @@ using detail::unite;
 
 using Clock = std::chrono::steady_clock;
 
+// The generations over which an unsettled soup's parts are told apart
+// (code_unsettled), and apgsearch's separation window on a retry.
+constexpr std::uint64_t kUnsettledWindow = 256, kRetryWindow = 4000;
+
 double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
@@ -43,6 +47,22 @@ bool population_periodic(const std::vector<std::uint32_t>& history, std::size_t 
         if (periodic) return true;
     }
     return false;
+}
+
+// Whether the population at the sweeps (generation, population) grew about
+// linearly up to generation t: what it gained over the second half of the
+// run is about twice what it gained over the quarter before (2^a for a
+// population growing as t^a: a HighLife replicator's copies 1.5).
+bool grows_linearly(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
+                    std::uint64_t t) {
+    if (pops.size() < 8) return false;
+    auto at = [&](std::uint64_t g) {  // at the last sweep up to g
+        auto it = std::upper_bound(pops.begin(), pops.end(), g,
+                                   [](std::uint64_t v, const auto& p) { return v < p.first; });
+        return it == pops.begin() ? 0.0 : double(std::prev(it)->second);
+    };
+    const double later = at(t) - at(t / 2), earlier = at(t / 2) - at(t / 4);
+    return earlier > 0 && later >= 1.7 * earlier && later <= 2.4 * earlier;
 }
 
 // Which groups are ships that leave: a ship (kinds[g] >= 0) leaves when it
@@ -198,7 +218,8 @@ void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
 // Returns the box of what stays: the debris and the ships still near it.
 Rect SoupCensusRunner::State::ships_leaving(const std::vector<Cell>& cells,
                                             std::vector<std::string>& objects,
-                                            std::uint64_t& removed, std::vector<Cell>& doomed) {
+                                            std::uint64_t& removed, std::vector<Cell>& doomed,
+                                            std::vector<FlownShip>& flown) {
     std::vector<std::vector<std::uint32_t>> groups = groups_of(cells);
     std::vector<Rect> boxes(groups.size());
     for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
@@ -239,15 +260,21 @@ Rect SoupCensusRunner::State::ships_leaving(const std::vector<Cell>& cells,
         for (const std::string& code : ship_codes_of(kinds[g])) objects.push_back(code);
         removed += ship_codes_of(kinds[g]).size();
         for (std::uint32_t i : groups[g]) doomed.push_back(cells[i]);
+        flown.push_back({catalog().kind(kinds[g]), boxes[g].x, boxes[g].y, 0});
     }
     return kept;
 }
 
 SoupCensus SoupCensusRunner::run(std::string_view seed) {
-    return run_pattern(hashsoup(seed, s_->options.symmetry).cells);
+    const HashSoup soup = hashsoup(seed, s_->options.symmetry);
+    // apgsearch v4's own hashsoup puts C1 and D2_x soups at (0, 0), where
+    // python-lifelib's (which hashsoup() follows) puts them at (8, 8); its
+    // schedule hashes the plane around v4's origin.
+    const bool at_eight = s_->options.symmetry == "C1" || s_->options.symmetry == "D2_x";
+    return run_pattern(soup.cells, soup.x0 - (at_eight ? 8 : 0), soup.y0 - (at_eight ? 8 : 0));
 }
 
-SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
+SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std::int64_t y0) {
     State& s = *s_;
     s.bound_memos();
     SoupCensus out;
@@ -260,6 +287,55 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     while (side < std::max(soup.width(), soup.height()) + 2 * (kGuard + kCentreX) + 16) side *= 2;
     s.use_torus(side);
     Universe* u = s.universe;
+    // apgsearch's plane: lifelib's coordinates are the torus's less (ox, oy)
+    // (moved with the cells), and the ships deleted here fly on there.
+    std::int64_t ox = side / 2 + kCentreX - soup.width() / 2 - x0,
+                 oy = side / 2 + kCentreY - soup.height() / 2 - y0;
+    std::vector<State::FlownShip> flown;
+    detail::ApgsearchSchedule schedule;
+    const bool scheduled = !s.multistate;
+    auto flown_at = [&](const State::FlownShip& f, std::uint64_t t) {
+        return ShipCatalog::cells_at(f.kind, f.x, f.y, std::int64_t(f.at), std::int64_t(t));
+    };
+    std::uint64_t t = 0;
+    // Where apgsearch's schedule ends the run of a soup that has not
+    // settled (its population test succeeding is not taken: toroid's soup
+    // settles when its cells repeat, and apgsearch's census of a settled
+    // soup does not depend on when it looks): the window of its separation
+    // starts there.
+    std::uint64_t classify_at = std::numeric_limits<std::uint64_t>::max(),
+                  window = kUnsettledWindow;
+    auto due = [&] {
+        if (classify_at == std::numeric_limits<std::uint64_t>::max()) {
+            const auto& d = schedule.decision();
+            if (d && !d->periodic_population) {
+                classify_at = d->start;
+                window = d->window;
+            }
+        }
+        return t >= classify_at;
+    };
+    // The schedule reads generation t when it asks for it (every
+    // generation is stepped one at a time while it runs).
+    auto observe = [&] {
+        if (!scheduled || schedule.decision() || t != schedule.next()) return;
+        std::int64_t population = std::int64_t(u->population());
+        for (const auto& f : flown) {
+            const std::int64_t q = f.kind.period, n = std::int64_t(t - f.at);
+            population += std::int64_t(f.kind.phases[std::size_t(n % q)].size());
+        }
+        std::uint64_t hash = 0;
+        if (schedule.hash_wanted()) {
+            std::vector<Cell> plane = u->cells();
+            for (Cell& c : plane) c.x -= ox, c.y -= oy;
+            for (const auto& f : flown) {
+                const std::vector<Cell> ship = flown_at(f, t);
+                plane.insert(plane.end(), ship.begin(), ship.end());
+            }
+            hash = detail::lifelib_total_hash(s.tiling, plane);
+        }
+        schedule.observe(population, hash);
+    };
     {
         std::vector<Cell> cells;
         for (std::int64_t y = 0; y < soup.height(); ++y)
@@ -278,7 +354,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     // the chaotic part of a soup's life is never hashed.
     detail::FirstSeen &seen = s.seen, &hashed = s.hashed;
     std::vector<std::uint32_t> history;  // population, every generation
-    std::uint64_t t = 0, next_sweep = kSweep;
+    std::uint64_t next_sweep = kSweep;
     auto forget = [&] {
         seen.clear();
         hashed.clear();
@@ -311,12 +387,13 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
     for (int attempt = 0;; ++attempt) {
         const auto loop_start = Clock::now();
         ticks = {};
-        while (t < limit && !out.settled && !overflow) {
+        while (t < limit && !out.settled && !overflow && !due()) {
             weight = t % kClockStride == 0 ? kClockStride : 0;
             if (weight) mark = detail::cheap_ticks();
             u->step(1);
             ++t;
             lap(kStep);
+            observe();
             history.push_back(std::uint32_t(u->population()));
             if (history.back() == 0) {
                 out.settled = true;
@@ -338,10 +415,23 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                 // generation too.
                 weight = 1;
                 mark = detail::cheap_ticks();
-                u->step(period);
+                std::uint64_t stepped = 0;
+                if (scheduled && !schedule.decision()) {
+                    // One at a time while the schedule reads generations; it
+                    // may decide on the way (then the soup is classified
+                    // there, unconfirmed).
+                    for (; stepped < period && !due(); ++stepped) {
+                        u->step(1);
+                        ++t;
+                        observe();
+                    }
+                } else {
+                    u->step(period);
+                    t += period;
+                    stepped = period;
+                }
                 lap(kStep);
-                t += period;
-                if (u->occupied() == now) {
+                if (stepped == period && u->occupied() == now) {
                     out.settled = true;
                     out.generations = first;
                     out.period = period;
@@ -369,18 +459,35 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                            (b.x < kGuard || b.y < kGuard || b.x + b.width > side - kGuard ||
                             b.y + b.height > side - kGuard);
                 };
-                const bool look = quiet || (near_edge(kept) && 2 * side > s.options.max_torus);
+                // A sparse two-state soup that grows linearly (a puffer and
+                // its trail) may grow its torus further, to run until
+                // apgsearch would classify it; not a replicator's copies
+                // (their number grows as a power of t under 1) nor
+                // explosive growth.
+                const std::int64_t largest =
+                    scheduled && 2 * side > s.options.max_torus &&
+                            std::int64_t(u->population()) <= side && grows_linearly(pops, t)
+                        ? std::max(s.options.max_torus, s.options.max_sparse_torus)
+                        : s.options.max_torus;
+                const bool look = quiet || (near_edge(kept) && 2 * side > largest);
                 std::vector<Cell> doomed;
                 if (look) {
                     const std::vector<Cell> cells = u->occupied();
-                    kept = s.ships_leaving(cells, out.objects, out.ships_removed, doomed);
+                    std::vector<State::FlownShip> leaving;
+                    kept = s.ships_leaving(cells, out.objects, out.ships_removed, doomed, leaving);
+                    for (State::FlownShip& f : leaving) {
+                        f.x -= ox;
+                        f.y -= oy;
+                        f.at = t;
+                        flown.push_back(std::move(f));
+                    }
                 }
                 if (!doomed.empty()) {
                     u->clear_cells(doomed);
                     forget();
                 }
                 if (near_edge(kept)) {
-                    if (2 * side > s.options.max_torus) {
+                    if (2 * side > largest) {
                         overflow = true;
                     } else {
                         // Everything left moves, centred, to a torus twice as large.
@@ -388,6 +495,8 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
                         const std::int64_t dx = side - (kept.x + kept.width / 2),
                                            dy = side - (kept.y + kept.height / 2);
                         for (Cell& c : cells) c.x += dx, c.y += dy;
+                        ox += dx;
+                        oy += dy;
                         side *= 2;
                         s.use_torus(side);
                         u = s.universe;
@@ -422,7 +531,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             // code_unsettled may borrow this torus (it keeps one per size): the
             // cells are put back for a retry.
             std::vector<Cell> now = u->occupied();
-            s.code_unsettled(*u, t, pops, overflow, coded);
+            s.code_unsettled(*u, t, pops, overflow, window, coded);
             s.use_torus(side);
             u = s.universe;
             if (u->occupied() != now) {
@@ -443,6 +552,11 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup) {
             u->step(kRetryGenerations);
             t += kRetryGenerations;
             out.times.step += seconds_since(s0);
+        } else if (classify_at != std::numeric_limits<std::uint64_t>::max()) {
+            // apgsearch runs 10000 generations on from the end of its
+            // window and separates over 4000.
+            classify_at = t + window + kRetryGenerations;
+            window = kRetryWindow;
         } else {
             limit = t + kRetryGenerations;
         }

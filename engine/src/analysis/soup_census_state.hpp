@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "apgsearch_schedule.hpp"
 #include "cell_groups.hpp"
 #include "census_torus.hpp"
 #include "first_seen.hpp"
@@ -65,6 +66,8 @@ struct SoupCensusRunner::State {
     detail::SpaceTimeSplit splitter;
     // Generations rules: cells carry their states (Universe::occupied()).
     bool multistate = false;
+    // apgsearch's tiles for this rule (its schedule's hashes).
+    detail::LifelibTiling tiling;
     detail::FirstSeen seen, hashed;  // the repeat detector's (soup_census.cpp), kept
 
     State(const Rule& r, CensusOptions o)
@@ -76,7 +79,8 @@ struct SoupCensusRunner::State {
           separator(r.two_state().compile()),
           zone_corners(r.multi_state() || separator.births(257) || separator.births(68)),
           splitter(r, zone_corners),  // up to 7 colours in the "99" zone
-          multistate(r.multi_state()) {}
+          multistate(r.multi_state()),
+          tiling(detail::lifelib_tiling(r)) {}
 
     ShipCatalog& catalog() { return *catalog_store; }
 
@@ -321,9 +325,19 @@ struct SoupCensusRunner::State {
         return clusters;
     }
 
-    // What a sweep that looks for ships finds and removes (soup_census.cpp).
+    // A ship the census deleted: its kind, and the top-left corner of the
+    // kind's phase 0 at generation `at` (it flies on in apgsearch's plane).
+    struct FlownShip {
+        ShipKind kind;
+        std::int64_t x = 0, y = 0;
+        std::uint64_t at = 0;
+    };
+
+    // What a sweep that looks for ships finds and removes (soup_census.cpp):
+    // their codes, their cells, and each ship (torus coordinates, `at` 0).
     Rect ships_leaving(const std::vector<Cell>& cells, std::vector<std::string>& objects,
-                       std::uint64_t& removed, std::vector<Cell>& doomed);
+                       std::uint64_t& removed, std::vector<Cell>& doomed,
+                       std::vector<FlownShip>& flown);
 
     // Joins neighbouring groups that are one ship together (a ship whose
     // phase is in pieces; ships side by side: soup_census.cpp).
@@ -331,9 +345,11 @@ struct SoupCensusRunner::State {
                      bool ships, std::vector<std::vector<std::uint32_t>>& groups,
                      std::vector<Rect>& boxes, std::vector<int>& kinds);
 
+    // A soup that did not settle, split by what its parts do over `window`
+    // generations (unsettled_soup.cpp).
     void code_unsettled(Universe& u, std::uint64_t t,
                         const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
-                        bool overflow, std::vector<std::string>& objects);
+                        bool overflow, std::uint64_t window, std::vector<std::string>& objects);
 };
 
 }  // namespace toroid

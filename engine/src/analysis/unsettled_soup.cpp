@@ -12,7 +12,8 @@ namespace toroid {
 using detail::box_of;
 
 // A soup that did not settle: its parts are told apart by what they do over
-// kWindow generations (activity_split.hpp). Settled parts are separated and
+// `window` generations (activity_split.hpp: 256, or apgsearch's
+// separation window where its schedule decides). Settled parts are separated and
 // coded as ash, ships in flight by their apgcodes, and the other parts as
 // apgsearch's classifyAperiodic codes an aperiodic object: the yl code of
 // linear growth (linear_growth.hpp), otherwise the power-law test
@@ -24,8 +25,8 @@ using detail::box_of;
 // zz_EXPLOSIVE otherwise (or when the soup outgrew the largest torus).
 void SoupCensusRunner::State::code_unsettled(
     Universe& u, std::uint64_t t, const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
-    bool overflow, std::vector<std::string>& objects) {
-    constexpr std::size_t kWindow = 256, kMaxCells = 100000;
+    bool overflow, std::uint64_t window, std::vector<std::string>& objects) {
+    constexpr std::size_t kMaxCells = 100000;
     constexpr std::int64_t kMaxSide = 16384;
     auto heuristic = [&] {
         if (pops.size() >= 8) {
@@ -49,11 +50,15 @@ void SoupCensusRunner::State::code_unsettled(
     };
     std::vector<Cell> cells = u.occupied();
     if (cells.empty()) return;
+    // Every generation of the window is kept: a large soup gets a shorter
+    // one (at most 2^25 cells in all, and never under 256 generations).
+    constexpr std::uint64_t kMaxCellPhases = std::uint64_t(1) << 25;
+    window = std::min(window, std::max<std::uint64_t>(256, kMaxCellPhases / cells.size()));
     if (cells.size() > kMaxCells) return objects.push_back(power_code(cells));
     const Rect b = box_of(cells);
     // Room for the window on a torus of its own (light speed, plus slack).
     std::int64_t side = options.torus;
-    while (side < std::max(b.width, b.height) + 2 * std::int64_t(kWindow + 16)) side *= 2;
+    while (side < std::max(b.width, b.height) + 2 * std::int64_t(window + 16)) side *= 2;
     if (side > kMaxSide) return objects.push_back(power_code(cells));
     use_torus(side);
     Universe& w = *universe;
@@ -61,7 +66,7 @@ void SoupCensusRunner::State::code_unsettled(
     for (Cell& c : cells) c.x += dx, c.y += dy;
     w.start(cells, t);
     std::vector<std::vector<Cell>> history;
-    for (std::size_t k = 0; k <= kWindow; ++k) {
+    for (std::uint64_t k = 0; k <= window; ++k) {
         if (k) w.step(1);
         history.push_back(w.occupied());
     }

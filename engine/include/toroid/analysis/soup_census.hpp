@@ -34,9 +34,17 @@
 //     (space_time_split.hpp), and each is
 //     coded by identify(): xs (still life), xp (oscillator), xq (ship);
 //     a group it cannot code is "PATHOLOGICAL", as in apgsearch;
-//   * a soup still unsettled at options.max_generations, or larger than the
-//     largest torus, is split by what its parts do over 256 more generations
-//     (activity_split.hpp, unsettled_soup.cpp): settled ash is separated and
+//   * two-state rules: apgsearch's own schedule (apgsearch_schedule.hpp:
+//     stabilise3's population samples, then its hash of the plane near the
+//     origin every 30 generations) is replayed on lifelib's plane (the
+//     ships deleted here fly on there); a soup not settled when it ends
+//     is coded there, over apgsearch's separation window, so a puffer's
+//     trail is as long as in apgsearch's census (a sparse soup growing
+//     linearly may grow its torus to options.max_sparse_torus meanwhile);
+//   * a soup still unsettled there, at options.max_generations, or larger
+//     than the largest torus, is split by what its parts do over that window
+//     (otherwise 256 generations; activity_split.hpp, unsettled_soup.cpp):
+//     settled ash is separated and
 //     coded as above, ships in flight by the catalog, and the growing parts
 //     as apgsearch's classifyAperiodic codes an aperiodic object: each by
 //     its yl code when it grows linearly (linear_growth.hpp), the others
@@ -56,8 +64,9 @@
 //     times; the last coding stands. A soup that outgrew the largest torus
 //     is not retried. As apgsearch, a PATHOLOGICAL coded together with a yl
 //     code is dropped from the final coding (the yl pattern's debris).
-//     apgsearch separates a retried soup over 4000 generations; toroid's
-//     settled ash repeats exactly and its unsettled split keeps its 256.
+//     apgsearch separates a retried soup over 4000 generations (so does
+//     the unsettled split where the schedule ended the run); toroid's
+//     settled ash repeats exactly.
 // Ages: the power test's offset (5380) makes the answer depend on the
 // object's age (a lone HighLife replicator reads zz_LINEAR newborn,
 // zz_REPLICATOR at 30000 generations, PATHOLOGICAL at 143680;
@@ -90,9 +99,14 @@ namespace toroid {
 
 struct CensusOptions {
     std::string symmetry = "C1";
-    std::uint64_t max_generations = 30000;
+    // Generations after which a soup is coded whatever it does (apgsearch's
+    // schedule classifies a two-state soup by about 146000).
+    std::uint64_t max_generations = 150000;
     std::int64_t torus = 256;  // first torus side
     std::int64_t max_torus = 4096;
+    // A soup of at most one cell per unit of the torus's side (a puffer
+    // and its trail) may grow its torus to this side.
+    std::int64_t max_sparse_torus = 16384;
     // Tori whose side is a multiple of 256 are the census's own torus
     // (analysis/census_torus.hpp); false: the CPU backend's (tests compare).
     bool census_torus = true;
@@ -136,8 +150,10 @@ class SoupCensusRunner {
 
     // The soup named `seed` ("k_abcdefghijkl123") in the runner's symmetry.
     SoupCensus run(std::string_view seed);
-    // Any pattern (tests, hand-made ash), placed at the centre.
-    SoupCensus run_pattern(const Grid& cells);
+    // Any pattern (tests, hand-made ash), placed at the centre; (x0, y0):
+    // where cells(0, 0) lies in apgsearch's plane (hashsoup's frame), which
+    // apgsearch's schedule hashes around its origin.
+    SoupCensus run_pattern(const Grid& cells, std::int64_t x0 = 0, std::int64_t y0 = 0);
 
   private:
     struct State;
