@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 
 #include "cell_groups.hpp"
 #include "soup_census_state.hpp"
@@ -102,6 +103,71 @@ std::vector<bool> ships_away(const ShipCatalog& catalog, const std::vector<int>&
     }
     return away;
 }
+
+// apgsearch's plane beside the census's torus, read by its schedule
+// (apgsearch_schedule.hpp): lifelib's coordinates are the torus's less
+// (ox, oy), which move with the cells, and the ships the census deleted
+// fly on there. Two-state rules only (`on`).
+class ApgsearchPlane {
+  public:
+    struct Classification {
+        std::uint64_t start = 0, window = 0;
+    };
+
+    ApgsearchPlane(bool on, detail::LifelibTiling tiling, std::int64_t ox, std::int64_t oy)
+        : on_(on), tiling_(tiling), ox_(ox), oy_(oy) {}
+
+    bool on() const { return on_; }
+    // Whether the schedule still reads generations (each must be observed).
+    bool reading() const { return on_ && !schedule_.decision(); }
+    void moved(std::int64_t dx, std::int64_t dy) { ox_ += dx, oy_ += dy; }
+    void deleted(std::vector<detail::FlownShip>& ships, std::uint64_t t) {
+        for (detail::FlownShip& f : ships) {
+            f.x -= ox_;
+            f.y -= oy_;
+            f.at = t;
+            flown_.push_back(std::move(f));
+        }
+    }
+
+    // The torus u at generation t, for the schedule if it reads it.
+    void observe(const Universe& u, std::uint64_t t) {
+        if (!reading() || t != schedule_.next()) return;
+        std::int64_t population = std::int64_t(u.population());
+        for (const detail::FlownShip& f : flown_)
+            population += std::int64_t(
+                f.kind.phases[std::size_t((t - f.at) % std::uint64_t(f.kind.period))].size());
+        std::uint64_t hash = 0;
+        if (schedule_.hash_wanted()) {
+            std::vector<Cell> plane = u.cells();
+            for (Cell& c : plane) c.x -= ox_, c.y -= oy_;
+            for (const detail::FlownShip& f : flown_) {
+                const std::vector<Cell> ship =
+                    ShipCatalog::cells_at(f.kind, f.x, f.y, std::int64_t(f.at), std::int64_t(t));
+                plane.insert(plane.end(), ship.begin(), ship.end());
+            }
+            hash = detail::lifelib_total_hash(tiling_, plane);
+        }
+        schedule_.observe(population, hash);
+    }
+
+    // Where a soup that has not settled is classified: once the schedule
+    // has ended, unless by its population test (toroid's soup settles when
+    // its cells repeat, and apgsearch's census of a settled soup does not
+    // depend on when it looks).
+    std::optional<Classification> classification() const {
+        const auto& d = schedule_.decision();
+        if (!d || d->periodic_population) return std::nullopt;
+        return Classification{d->start, d->window};
+    }
+
+  private:
+    bool on_;
+    detail::LifelibTiling tiling_;
+    std::int64_t ox_, oy_;
+    std::vector<detail::FlownShip> flown_;
+    detail::ApgsearchSchedule schedule_;
+};
 
 }  // namespace
 
@@ -219,7 +285,7 @@ void SoupCensusRunner::State::join_groups(const std::vector<Cell>& cells,
 Rect SoupCensusRunner::State::ships_leaving(const std::vector<Cell>& cells,
                                             std::vector<std::string>& objects,
                                             std::uint64_t& removed, std::vector<Cell>& doomed,
-                                            std::vector<FlownShip>& flown) {
+                                            std::vector<detail::FlownShip>& flown) {
     std::vector<std::vector<std::uint32_t>> groups = groups_of(cells);
     std::vector<Rect> boxes(groups.size());
     for (std::size_t g = 0; g < groups.size(); ++g) boxes[g] = box_of(cells, groups[g]);
@@ -287,54 +353,21 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     while (side < std::max(soup.width(), soup.height()) + 2 * (kGuard + kCentreX) + 16) side *= 2;
     s.use_torus(side);
     Universe* u = s.universe;
-    // apgsearch's plane: lifelib's coordinates are the torus's less (ox, oy)
-    // (moved with the cells), and the ships deleted here fly on there.
-    std::int64_t ox = side / 2 + kCentreX - soup.width() / 2 - x0,
-                 oy = side / 2 + kCentreY - soup.height() / 2 - y0;
-    std::vector<State::FlownShip> flown;
-    detail::ApgsearchSchedule schedule;
-    const bool scheduled = !s.multistate;
-    auto flown_at = [&](const State::FlownShip& f, std::uint64_t t) {
-        return ShipCatalog::cells_at(f.kind, f.x, f.y, std::int64_t(f.at), std::int64_t(t));
-    };
+    // apgsearch's plane beside the torus, for its schedule.
+    ApgsearchPlane apgsearch(!s.multistate, s.tiling, side / 2 + kCentreX - soup.width() / 2 - x0,
+                             side / 2 + kCentreY - soup.height() / 2 - y0);
     std::uint64_t t = 0;
     // Where apgsearch's schedule ends the run of a soup that has not
-    // settled (its population test succeeding is not taken: toroid's soup
-    // settles when its cells repeat, and apgsearch's census of a settled
-    // soup does not depend on when it looks): the window of its separation
-    // starts there.
+    // settled, the window of its separation starts.
     std::uint64_t classify_at = std::numeric_limits<std::uint64_t>::max(),
                   window = kUnsettledWindow;
     auto due = [&] {
-        if (classify_at == std::numeric_limits<std::uint64_t>::max()) {
-            const auto& d = schedule.decision();
-            if (d && !d->periodic_population) {
+        if (classify_at == std::numeric_limits<std::uint64_t>::max())
+            if (const auto d = apgsearch.classification()) {
                 classify_at = d->start;
                 window = d->window;
             }
-        }
         return t >= classify_at;
-    };
-    // The schedule reads generation t when it asks for it (every
-    // generation is stepped one at a time while it runs).
-    auto observe = [&] {
-        if (!scheduled || schedule.decision() || t != schedule.next()) return;
-        std::int64_t population = std::int64_t(u->population());
-        for (const auto& f : flown) {
-            const std::int64_t q = f.kind.period, n = std::int64_t(t - f.at);
-            population += std::int64_t(f.kind.phases[std::size_t(n % q)].size());
-        }
-        std::uint64_t hash = 0;
-        if (schedule.hash_wanted()) {
-            std::vector<Cell> plane = u->cells();
-            for (Cell& c : plane) c.x -= ox, c.y -= oy;
-            for (const auto& f : flown) {
-                const std::vector<Cell> ship = flown_at(f, t);
-                plane.insert(plane.end(), ship.begin(), ship.end());
-            }
-            hash = detail::lifelib_total_hash(s.tiling, plane);
-        }
-        schedule.observe(population, hash);
     };
     {
         std::vector<Cell> cells;
@@ -393,7 +426,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
             u->step(1);
             ++t;
             lap(kStep);
-            observe();
+            apgsearch.observe(*u, t);
             history.push_back(std::uint32_t(u->population()));
             if (history.back() == 0) {
                 out.settled = true;
@@ -416,14 +449,14 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 weight = 1;
                 mark = detail::cheap_ticks();
                 std::uint64_t stepped = 0;
-                if (scheduled && !schedule.decision()) {
+                if (apgsearch.reading()) {
                     // One at a time while the schedule reads generations; it
                     // may decide on the way (then the soup is classified
                     // there, unconfirmed).
                     for (; stepped < period && !due(); ++stepped) {
                         u->step(1);
                         ++t;
-                        observe();
+                        apgsearch.observe(*u, t);
                     }
                 } else {
                     u->step(period);
@@ -465,7 +498,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 // (their number grows as a power of t under 1) nor
                 // explosive growth.
                 const std::int64_t largest =
-                    scheduled && 2 * side > s.options.max_torus &&
+                    apgsearch.on() && 2 * side > s.options.max_torus &&
                             std::int64_t(u->population()) <= side && grows_linearly(pops, t)
                         ? std::max(s.options.max_torus, s.options.max_sparse_torus)
                         : s.options.max_torus;
@@ -473,14 +506,9 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 std::vector<Cell> doomed;
                 if (look) {
                     const std::vector<Cell> cells = u->occupied();
-                    std::vector<State::FlownShip> leaving;
+                    std::vector<detail::FlownShip> leaving;
                     kept = s.ships_leaving(cells, out.objects, out.ships_removed, doomed, leaving);
-                    for (State::FlownShip& f : leaving) {
-                        f.x -= ox;
-                        f.y -= oy;
-                        f.at = t;
-                        flown.push_back(std::move(f));
-                    }
+                    apgsearch.deleted(leaving, t);
                 }
                 if (!doomed.empty()) {
                     u->clear_cells(doomed);
@@ -495,8 +523,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                         const std::int64_t dx = side - (kept.x + kept.width / 2),
                                            dy = side - (kept.y + kept.height / 2);
                         for (Cell& c : cells) c.x += dx, c.y += dy;
-                        ox += dx;
-                        oy += dy;
+                        apgsearch.moved(dx, dy);
                         side *= 2;
                         s.use_torus(side);
                         u = s.universe;

@@ -44,6 +44,14 @@ inline std::string grid_key(const Grid& g) {
     return k;
 }
 
+// A ship the census deleted: its kind, and the top-left corner of the
+// kind's phase 0 at generation `at` (it flies on in apgsearch's plane).
+struct FlownShip {
+    ShipKind kind;
+    std::int64_t x = 0, y = 0;
+    std::uint64_t at = 0;
+};
+
 }  // namespace detail
 
 struct SoupCensusRunner::State {
@@ -325,19 +333,11 @@ struct SoupCensusRunner::State {
         return clusters;
     }
 
-    // A ship the census deleted: its kind, and the top-left corner of the
-    // kind's phase 0 at generation `at` (it flies on in apgsearch's plane).
-    struct FlownShip {
-        ShipKind kind;
-        std::int64_t x = 0, y = 0;
-        std::uint64_t at = 0;
-    };
-
     // What a sweep that looks for ships finds and removes (soup_census.cpp):
     // their codes, their cells, and each ship (torus coordinates, `at` 0).
     Rect ships_leaving(const std::vector<Cell>& cells, std::vector<std::string>& objects,
                        std::uint64_t& removed, std::vector<Cell>& doomed,
-                       std::vector<FlownShip>& flown);
+                       std::vector<detail::FlownShip>& flown);
 
     // Joins neighbouring groups that are one ship together (a ship whose
     // phase is in pieces; ships side by side: soup_census.cpp).
