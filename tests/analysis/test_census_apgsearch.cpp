@@ -54,6 +54,40 @@ TEST_P(CensusAgainstApgsearch, EveryObjectCountEqual) {
     EXPECT_EQ(got, expected.objects) << expected.rule;
 }
 
+// Two B3/S23 soups whose population apgsearch's test finds periodic while
+// they still evolve (objects as apgsearch v4.2 counted them, printed by
+// an instrumented copy): at generation 5768 soup 4457 is objects that
+// each repeat, which apgsearch counts there (its cells repeat only from
+// 7030); at 1836 soup 11680 holds a glider two cells from a loaf it is
+// about to hit, which apgsearch calls PATHOLOGICAL, so it runs on and
+// counts the settled soup.
+TEST(CensusAgainstApgsearch, SoupsItClassifiesAsTheirPopulationRepeats) {
+    SoupCensusRunner runner(Rule::parse("B3/S23"), CensusOptions{});
+    auto tally = [&](const char* seed) {
+        std::map<std::string, std::uint64_t> got;
+        for (const std::string& code : runner.run(seed).objects) ++got[code];
+        return got;
+    };
+    EXPECT_EQ(tally("k_toroidfreq014457"), (std::map<std::string, std::uint64_t>{{"xp2_7", 69},
+                                                                                 {"xp2_7e", 1},
+                                                                                 {"xq4_153", 12},
+                                                                                 {"xs4_252", 4},
+                                                                                 {"xs4_33", 70},
+                                                                                 {"xs5_253", 11},
+                                                                                 {"xs6_356", 7},
+                                                                                 {"xs6_696", 46},
+                                                                                 {"xs7_2596", 14},
+                                                                                 {"xs7_25ac", 2}}));
+    EXPECT_EQ(tally("k_toroidfreq0111680"),
+              (std::map<std::string, std::uint64_t>{{"xp2_7", 28},
+                                                    {"xq4_153", 7},
+                                                    {"xs4_33", 33},
+                                                    {"xs5_253", 7},
+                                                    {"xs6_356", 2},
+                                                    {"xs6_696", 10},
+                                                    {"xs7_2596", 3}}));
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Hauls, CensusAgainstApgsearch,
     ::testing::Values("b3s23.k_toroidbench01.500.txt", "b36s23.k_test.200.txt",

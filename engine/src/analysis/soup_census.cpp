@@ -160,6 +160,13 @@ class ApgsearchPlane {
         if (!d || d->periodic_population) return std::nullopt;
         return Classification{d->start, d->window};
     }
+    // Where its population test succeeded: apgsearch classifies the soup
+    // there, settled or not.
+    std::optional<Classification> population_periodic() const {
+        const auto& d = schedule_.decision();
+        if (!d || !d->periodic_population) return std::nullopt;
+        return Classification{d->start, d->window};
+    }
 
   private:
     bool on_;
@@ -361,6 +368,51 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     // settled, the window of its separation starts.
     std::uint64_t classify_at = std::numeric_limits<std::uint64_t>::max(),
                   window = kUnsettledWindow;
+    // Where apgsearch's population test succeeds before the soup's cells
+    // repeat, apgsearch classifies what is there: its phases over the
+    // window are kept and coded (unless a ship is deleted or the torus
+    // grows meanwhile), and that coding stands when it holds no
+    // PATHOLOGICAL (apgsearch would run on 10000 generations, by when the
+    // soup has settled).
+    std::vector<std::vector<Cell>> early_phases;
+    std::optional<std::vector<std::string>> early_coded;
+    std::vector<std::string> objects_before_early;
+    bool early_done = false;
+    std::uint64_t early_ships = 0;
+    std::int64_t early_side = 0;
+    auto recording = [&] {
+        const auto e = apgsearch.population_periodic();
+        return e && !early_done && !out.settled && t < e->start + e->window;
+    };
+    auto record_early = [&] {
+        const auto e = apgsearch.population_periodic();
+        if (!e || early_done || t < e->start || t > e->start + e->window) return;
+        if (out.settled) {
+            early_done = true;
+            return;
+        }
+        if (t == e->start) {
+            objects_before_early = out.objects;
+            early_ships = out.ships_removed;
+            early_side = side;
+        } else if (out.ships_removed != early_ships || side != early_side) {
+            early_done = true;  // a ship deleted or the torus grown: not followed
+            return;
+        }
+        early_phases.push_back(u->occupied());
+        if (t == e->start + e->window) {
+            // lifelib's envelope: the window's generations and the one it
+            // starts from; the objects: the window's.
+            if (s.islands_named(early_phases, e->window)) {
+                early_phases.erase(early_phases.begin());
+                std::vector<std::string> found;
+                s.code_ash(early_phases, e->window, found);
+                early_coded = std::move(found);
+            }
+            early_done = true;
+            early_phases.clear();
+        }
+    };
     auto due = [&] {
         if (classify_at == std::numeric_limits<std::uint64_t>::max())
             if (const auto d = apgsearch.classification()) {
@@ -427,6 +479,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
             ++t;
             lap(kStep);
             apgsearch.observe(*u, t);
+            record_early();
             history.push_back(std::uint32_t(u->population()));
             if (history.back() == 0) {
                 out.settled = true;
@@ -449,7 +502,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 weight = 1;
                 mark = detail::cheap_ticks();
                 std::uint64_t stepped = 0;
-                if (apgsearch.reading()) {
+                if (apgsearch.reading() || recording()) {
                     // One at a time while the schedule reads generations; it
                     // may decide on the way (then the soup is classified
                     // there, unconfirmed).
@@ -457,6 +510,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                         u->step(1);
                         ++t;
                         apgsearch.observe(*u, t);
+                        record_early();
                     }
                 } else {
                     u->step(period);
@@ -541,7 +595,13 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
         }
         const auto c0 = Clock::now();
         coded.clear();
-        if (out.settled && u->population() > 0) {
+        if (early_coded && std::find(early_coded->begin(), early_coded->end(), "PATHOLOGICAL") ==
+                               early_coded->end()) {
+            // What apgsearch counted where its population test succeeded;
+            // the ships deleted since were among it.
+            out.objects = objects_before_early;
+            coded = *early_coded;
+        } else if (out.settled && u->population() > 0) {
             // One period of the ash, separated and coded.
             const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
             std::vector<std::vector<Cell>> cells(period);

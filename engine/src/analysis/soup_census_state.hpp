@@ -101,6 +101,7 @@ struct SoupCensusRunner::State {
             ship_codes.clear();  // keyed by the old catalog's kinds
             catalog_store = std::make_unique<ShipCatalog>(rule);
         }
+        if (islands.size() > kMaxCodes) islands.clear();
         if (split_codes.size() > kMaxCodes) {
             split_codes.clear();
             ship_codes.clear();
@@ -209,6 +210,45 @@ struct SoupCensusRunner::State {
             objects.insert(objects.end(), parts.begin(), parts.end());
         }
     }
+
+    // Whether each island of the phases' envelope (cells within two of each
+    // other, as lifelib's classifier joins them before it splits) is, at
+    // the last phase and alone, objects that an apgcode names: not a
+    // glider about to hit a block, which lifelib's classifier, meeting an
+    // island that does not repeat, calls PATHOLOGICAL.
+    bool islands_named(const std::vector<std::vector<Cell>>& phases, std::uint64_t period) {
+        std::vector<Cell> envelope;
+        for (const auto& list : phases) envelope.insert(envelope.end(), list.begin(), list.end());
+        std::sort(envelope.begin(), envelope.end());
+        envelope.erase(
+            std::unique(envelope.begin(), envelope.end(),
+                        [](const Cell& a, const Cell& b) { return a.x == b.x && a.y == b.y; }),
+            envelope.end());
+        const auto groups = detail::groups_of(envelope);
+        std::vector<std::uint32_t> group_of(envelope.size());
+        for (std::size_t g = 0; g < groups.size(); ++g)
+            for (std::uint32_t i : groups[g]) group_of[i] = std::uint32_t(g);
+        std::vector<std::vector<Cell>> last(groups.size());
+        for (const Cell& c : phases.back()) {
+            const auto at = std::lower_bound(envelope.begin(), envelope.end(), c);
+            last[group_of[std::size_t(at - envelope.begin())]].push_back(c);
+        }
+        for (const auto& cells : last) {
+            if (cells.empty()) continue;
+            Grid island = cells_grid(cells);
+            std::string key = detail::grid_key(island) + "/" + std::to_string(period);
+            auto it = islands.find(key);
+            if (it == islands.end()) {
+                // Repeating from this state on: a glider about to hit a loaf
+                // settles into something, but not as itself.
+                const Identification id = identify_alone(island, period);
+                it = islands.emplace(std::move(key), named(id) && id.settles_at == 0).first;
+            }
+            if (!it->second) return false;
+        }
+        return true;
+    }
+    std::unordered_map<std::string, bool> islands;  // islands_named()'s, by grid_key
 
     // The cells of several separated objects in one grid (their box).
     static Grid joined(const std::vector<AshObject>& objects,
