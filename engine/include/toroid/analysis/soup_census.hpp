@@ -41,6 +41,9 @@
 //     is coded there, over apgsearch's separation window, so a puffer's
 //     trail is as long as in apgsearch's census (a sparse soup growing
 //     linearly may grow its torus to options.max_sparse_torus meanwhile);
+//     where its population test succeeds before the cells repeat, the
+//     window's objects are coded there if every island of its envelope
+//     repeats alone (else apgsearch meets a PATHOLOGICAL and runs on);
 //   * a soup still unsettled there, at options.max_generations, or larger
 //     than the largest torus, is split by what its parts do over that window
 //     (otherwise 256 generations; activity_split.hpp, unsettled_soup.cpp):
