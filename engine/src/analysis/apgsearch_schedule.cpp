@@ -18,6 +18,10 @@ LifelibTiling lifelib_tiling(const Rule& rule) {
     return t;
 }
 
+std::int64_t apgsearch_v4_soup_shift(std::string_view symmetry) {
+    return symmetry == "C1" || symmetry == "D2_x" ? -8 : 0;
+}
+
 namespace {
 
 std::int64_t floor_mod(std::int64_t a, std::int64_t m) {

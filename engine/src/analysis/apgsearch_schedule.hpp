@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "toroid/analysis/universe.hpp"
@@ -52,6 +53,12 @@ LifelibTiling lifelib_tiling(const Rule& rule);
 // coordinates: the soup's bitworld as hashsoup places it).
 std::uint64_t lifelib_total_hash(const LifelibTiling& tiling, std::span<const Cell> cells,
                                  std::int64_t radius = 120);
+
+// Where apgsearch v4's own hashsoup (includes/hashsoup2.h) puts a soup,
+// less where python-lifelib's (which hashsoup() follows) puts it: -8 in x
+// and y for C1 and D2_x ((0, 0) against (8, 8)), 0 for the others. Its
+// schedule hashes the plane around v4's origin.
+std::int64_t apgsearch_v4_soup_shift(std::string_view symmetry);
 
 class ApgsearchSchedule {
   public:

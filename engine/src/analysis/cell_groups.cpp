@@ -1,6 +1,7 @@
 #include "cell_groups.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <numeric>
 
@@ -93,6 +94,39 @@ std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells
         groups[std::size_t(group_of[r])].push_back(i);
     }
     return groups;
+}
+
+EnvelopeGroups envelope_groups(const std::vector<std::vector<Cell>>& phases) {
+    // The envelope from a bitmap of the box of all phases: sorting every
+    // phase's cells cost most of a window of apgsearch's 1280 generations.
+    EnvelopeGroups e;
+    std::int64_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+    for (const auto& list : phases)
+        for (const Cell& c : list) {
+            if (x1 < x0) {
+                x0 = x1 = c.x;
+                y0 = y1 = c.y;
+            }
+            x0 = std::min(x0, c.x), x1 = std::max(x1, c.x);
+            y0 = std::min(y0, c.y), y1 = std::max(y1, c.y);
+        }
+    if (x1 < x0) return e;
+    const std::int64_t per_row = (x1 - x0 + 64) / 64;
+    std::vector<std::uint64_t> bits(std::size_t(per_row * (y1 - y0 + 1)), 0);
+    for (const auto& list : phases)
+        for (const Cell& c : list) {
+            const std::int64_t x = c.x - x0;
+            bits[std::size_t((c.y - y0) * per_row + x / 64)] |= std::uint64_t(1) << (x % 64);
+        }
+    for (std::int64_t y = y0; y <= y1; ++y)
+        for (std::int64_t w = 0; w < per_row; ++w)
+            for (std::uint64_t m = bits[std::size_t((y - y0) * per_row + w)]; m; m &= m - 1)
+                e.envelope.push_back({x0 + w * 64 + std::countr_zero(m), y});
+    e.groups = groups_of(e.envelope);
+    e.group_of.resize(e.envelope.size());
+    for (std::size_t g = 0; g < e.groups.size(); ++g)
+        for (std::uint32_t i : e.groups[g]) e.group_of[i] = std::uint32_t(g);
+    return e;
 }
 
 }  // namespace toroid::detail

@@ -25,4 +25,14 @@ Rect unite(const Rect& a, const Rect& b);
 // in the order of their first cell.
 std::vector<std::vector<std::uint32_t>> groups_of(const std::vector<Cell>& cells);
 
+// The envelope of several generations' cells (each list sorted by (y, x)):
+// every position alive in some list once, in (y, x) order, grouped by
+// groups_of(), and the group of each envelope cell.
+struct EnvelopeGroups {
+    std::vector<Cell> envelope;
+    std::vector<std::vector<std::uint32_t>> groups;
+    std::vector<std::uint32_t> group_of;  // per envelope cell
+};
+EnvelopeGroups envelope_groups(const std::vector<std::vector<Cell>>& phases);
+
 }  // namespace toroid::detail

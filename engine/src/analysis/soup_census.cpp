@@ -29,9 +29,8 @@ using detail::unite;
 
 using Clock = std::chrono::steady_clock;
 
-// The generations over which an unsettled soup's parts are told apart
-// (code_unsettled), and apgsearch's separation window on a retry.
-constexpr std::uint64_t kUnsettledWindow = 256, kRetryWindow = 4000;
+// apgsearch's separation window on a retry.
+constexpr std::uint64_t kRetryWindow = 4000;
 
 double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -110,10 +109,6 @@ std::vector<bool> ships_away(const ShipCatalog& catalog, const std::vector<int>&
 // fly on there. Two-state rules only (`on`).
 class ApgsearchPlane {
   public:
-    struct Classification {
-        std::uint64_t start = 0, window = 0;
-    };
-
     ApgsearchPlane(bool on, detail::LifelibTiling tiling, std::int64_t ox, std::int64_t oy)
         : on_(on), tiling_(tiling), ox_(ox), oy_(oy) {}
 
@@ -151,21 +146,10 @@ class ApgsearchPlane {
         schedule_.observe(population, hash);
     }
 
-    // Where a soup that has not settled is classified: once the schedule
-    // has ended, unless by its population test (toroid's soup settles when
-    // its cells repeat, and apgsearch's census of a settled soup does not
-    // depend on when it looks).
-    std::optional<Classification> classification() const {
-        const auto& d = schedule_.decision();
-        if (!d || d->periodic_population) return std::nullopt;
-        return Classification{d->start, d->window};
-    }
-    // Where its population test succeeded: apgsearch classifies the soup
-    // there, settled or not.
-    std::optional<Classification> population_periodic() const {
-        const auto& d = schedule_.decision();
-        if (!d || !d->periodic_population) return std::nullopt;
-        return Classification{d->start, d->window};
+    // Where apgsearch classifies the soup, once its schedule has ended
+    // (Decision::periodic_population: by its population test).
+    const std::optional<detail::ApgsearchSchedule::Decision>& decision() const {
+        return schedule_.decision();
     }
 
   private:
@@ -340,11 +324,8 @@ Rect SoupCensusRunner::State::ships_leaving(const std::vector<Cell>& cells,
 
 SoupCensus SoupCensusRunner::run(std::string_view seed) {
     const HashSoup soup = hashsoup(seed, s_->options.symmetry);
-    // apgsearch v4's own hashsoup puts C1 and D2_x soups at (0, 0), where
-    // python-lifelib's (which hashsoup() follows) puts them at (8, 8); its
-    // schedule hashes the plane around v4's origin.
-    const bool at_eight = s_->options.symmetry == "C1" || s_->options.symmetry == "D2_x";
-    return run_pattern(soup.cells, soup.x0 - (at_eight ? 8 : 0), soup.y0 - (at_eight ? 8 : 0));
+    const std::int64_t shift = detail::apgsearch_v4_soup_shift(s_->options.symmetry);
+    return run_pattern(soup.cells, soup.x0 + shift, soup.y0 + shift);
 }
 
 SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std::int64_t y0) {
@@ -367,7 +348,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     // Where apgsearch's schedule ends the run of a soup that has not
     // settled, the window of its separation starts.
     std::uint64_t classify_at = std::numeric_limits<std::uint64_t>::max(),
-                  window = kUnsettledWindow;
+                  window = State::kUnsettledWindow;
     // Where apgsearch's population test succeeds before the soup's cells
     // repeat, apgsearch classifies what is there: its phases over the
     // window are kept and coded (unless a ship is deleted or the torus
@@ -380,13 +361,17 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     bool early_done = false;
     std::uint64_t early_ships = 0;
     std::int64_t early_side = 0;
+    auto early = [&]() -> const detail::ApgsearchSchedule::Decision* {
+        const auto& d = apgsearch.decision();
+        return d && d->periodic_population && !early_done ? &*d : nullptr;
+    };
     auto recording = [&] {
-        const auto e = apgsearch.population_periodic();
-        return e && !early_done && !out.settled && t < e->start + e->window;
+        const auto* e = early();
+        return e && !out.settled && t < e->start + e->window;
     };
     auto record_early = [&] {
-        const auto e = apgsearch.population_periodic();
-        if (!e || early_done || t < e->start || t > e->start + e->window) return;
+        const auto* e = early();
+        if (!e || t < e->start || t > e->start + e->window) return;
         if (out.settled) {
             early_done = true;
             return;
@@ -414,11 +399,16 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
         }
     };
     auto due = [&] {
-        if (classify_at == std::numeric_limits<std::uint64_t>::max())
-            if (const auto d = apgsearch.classification()) {
-                classify_at = d->start;
-                window = d->window;
-            }
+        // Its population test succeeding is not taken here: a soup
+        // settled by then is counted when its cells repeat (apgsearch's
+        // census of a settled soup does not depend on when it looks), one
+        // still evolving by record_early().
+        const auto& d = apgsearch.decision();
+        if (classify_at == std::numeric_limits<std::uint64_t>::max() && d &&
+            !d->periodic_population) {
+            classify_at = d->start;
+            window = d->window;
+        }
         return t >= classify_at;
     };
     {

@@ -217,21 +217,11 @@ struct SoupCensusRunner::State {
     // glider about to hit a block, which lifelib's classifier, meeting an
     // island that does not repeat, calls PATHOLOGICAL.
     bool islands_named(const std::vector<std::vector<Cell>>& phases, std::uint64_t period) {
-        std::vector<Cell> envelope;
-        for (const auto& list : phases) envelope.insert(envelope.end(), list.begin(), list.end());
-        std::sort(envelope.begin(), envelope.end());
-        envelope.erase(
-            std::unique(envelope.begin(), envelope.end(),
-                        [](const Cell& a, const Cell& b) { return a.x == b.x && a.y == b.y; }),
-            envelope.end());
-        const auto groups = detail::groups_of(envelope);
-        std::vector<std::uint32_t> group_of(envelope.size());
-        for (std::size_t g = 0; g < groups.size(); ++g)
-            for (std::uint32_t i : groups[g]) group_of[i] = std::uint32_t(g);
-        std::vector<std::vector<Cell>> last(groups.size());
+        const detail::EnvelopeGroups e = detail::envelope_groups(phases);
+        std::vector<std::vector<Cell>> last(e.groups.size());
         for (const Cell& c : phases.back()) {
-            const auto at = std::lower_bound(envelope.begin(), envelope.end(), c);
-            last[group_of[std::size_t(at - envelope.begin())]].push_back(c);
+            const auto at = std::lower_bound(e.envelope.begin(), e.envelope.end(), c);
+            last[e.group_of[std::size_t(at - e.envelope.begin())]].push_back(c);
         }
         for (const auto& cells : last) {
             if (cells.empty()) continue;
@@ -386,7 +376,9 @@ struct SoupCensusRunner::State {
                      std::vector<Rect>& boxes, std::vector<int>& kinds);
 
     // A soup that did not settle, split by what its parts do over `window`
-    // generations (unsettled_soup.cpp).
+    // generations (unsettled_soup.cpp): kUnsettledWindow, or apgsearch's
+    // separation window where its schedule ended the run.
+    static constexpr std::uint64_t kUnsettledWindow = 256;
     void code_unsettled(Universe& u, std::uint64_t t,
                         const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pops,
                         bool overflow, std::uint64_t window, std::vector<std::string>& objects);

@@ -12,7 +12,7 @@ namespace toroid {
 using detail::box_of;
 
 // A soup that did not settle: its parts are told apart by what they do over
-// `window` generations (activity_split.hpp: 256, or apgsearch's
+// `window` generations (activity_split.hpp: kUnsettledWindow, or apgsearch's
 // separation window where its schedule decides). Settled parts are separated and
 // coded as ash, ships in flight by their apgcodes, and the other parts as
 // apgsearch's classifyAperiodic codes an aperiodic object: the yl code of
@@ -51,9 +51,9 @@ void SoupCensusRunner::State::code_unsettled(
     std::vector<Cell> cells = u.occupied();
     if (cells.empty()) return;
     // Every generation of the window is kept: a large soup gets a shorter
-    // one (at most 2^25 cells in all, and never under 256 generations).
+    // one (at most 2^25 cells in all, and never under kUnsettledWindow).
     constexpr std::uint64_t kMaxCellPhases = std::uint64_t(1) << 25;
-    window = std::min(window, std::max<std::uint64_t>(256, kMaxCellPhases / cells.size()));
+    window = std::min(window, std::max(kUnsettledWindow, kMaxCellPhases / cells.size()));
     if (cells.size() > kMaxCells) return objects.push_back(power_code(cells));
     const Rect b = box_of(cells);
     // Room for the window on a torus of its own (light speed, plus slack).
