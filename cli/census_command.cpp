@@ -19,6 +19,7 @@
 #include "toroid/analysis/haul.hpp"
 #include "toroid/analysis/soup_census.hpp"
 #include "toroid/analysis/sweep_file.hpp"
+#include "toroid/core/batch_backend.hpp"
 #include "toroid/core/hashsoup.hpp"
 #include "toroid/error.hpp"
 #include "toroid/frontend/generations.hpp"
@@ -48,6 +49,8 @@ struct CensusCliOptions {
     std::string textcensus, haul;
     std::string out, shard;
     std::uint64_t block = 0;  // 0: default_block(soups)
+    std::string batch = "none";
+    std::uint64_t torus = 0;  // 0: 256, or 1024 with --batch
     bool resume = false, partial = false;
     std::vector<std::string> merge_files;
 };
@@ -88,13 +91,14 @@ std::uint64_t default_block(std::uint64_t soups) {
 }
 
 void write_results(const CensusCliOptions& o, CensusTally& total, std::uint64_t first,
-                   unsigned threads) {
+                   unsigned threads, const BatchBackend* batch = nullptr) {
     if (!o.textcensus.empty()) write_file_atomic(o.textcensus, textcensus(total));
     if (!o.haul.empty()) write_file_atomic(o.haul, haul_text(total, kHaulVersion));
     if (o.json) {
         nlohmann::json j = to_json(total);
         j["first"] = first;
         if (threads) j["threads"] = threads;
+        if (threads) j["batch"] = batch ? batch->name() : "none";
         frontend::print_json(j);
         return;
     }
@@ -120,7 +124,28 @@ void census(CensusCliOptions o) {
     CensusOptions co;
     co.symmetry = o.symmetry;
     co.max_generations = o.max_gens;
+    std::unique_ptr<BatchBackend> batch;
+    if (o.batch == "auto") {
+        // The device where there is one; the CPU batch backend steps a
+        // census's tori more slowly than its runners step them alone.
+        try {
+            batch = create_batch_backend("cuda");
+        } catch (const InputError&) {
+        }
+    } else if (o.batch != "none") {
+        batch = create_batch_backend(o.batch);  // InputError: unknown, unusable
+    }
+    // A first torus of 1024 keeps most soups on it until they settle, so a
+    // batch steps most of their generations (256 is cheaper without one).
+    co.torus = std::int64_t(o.torus ? o.torus : batch ? 1024 : 256);
+    if (co.torus < 256 || co.torus > co.max_torus || (co.torus & (co.torus - 1)) != 0)
+        throw InputError("--torus " + std::to_string(co.torus) +
+                         ": expected a power of two from 256 to " + std::to_string(co.max_torus));
     SoupCensusRunner probe(rule, co);  // InputError for rules the census cannot run
+    if (batch && !probe.replays_records())
+        throw InputError("--batch " + o.batch + ": rule " + o.rule +
+                         " has more than two states, is random or has birth on 0; its soups run "
+                         "one by one (drop --batch)");
 
     Cluster cluster = Cluster::from_environment();
     const auto [shard_i, shard_n] = cluster.shard(o.shard, o.out);
@@ -133,6 +158,7 @@ void census(CensusCliOptions o) {
     header.soups = o.soups;
     header.block = o.block ? o.block : default_block(o.soups);
     header.max_gens = o.max_gens;
+    header.torus = std::uint64_t(co.torus);
     header.shard = std::to_string(shard_i) + "/" + std::to_string(shard_n);
 
     std::map<std::uint64_t, CensusTally> done;
@@ -183,7 +209,7 @@ void census(CensusCliOptions o) {
                 if (writer) writer->append(b, first, t);
                 done[b] = t;
             },
-            &soups_done);
+            &soups_done, batch.get());
     } catch (...) {
         finished = true;
         progress_thread.join();
@@ -219,7 +245,7 @@ void census(CensusCliOptions o) {
     total.root = header.root;
     for (const auto& [b, t] : done) total.merge(t);
     total.seconds = seconds;
-    write_results(o, total, o.first, threads);
+    write_results(o, total, o.first, threads, batch.get());
 }
 
 // toroid census merge FILES: the blocks of shards' (or ranks') files added up.
@@ -301,6 +327,15 @@ void add_census_command(CLI::App& app) {
     cmd->add_option("--shard", o->shard, "Run only the blocks b with b % N == i (i/N)");
     frontend::add_number_option(*cmd, "--block", o->block,
                                 "Soups per block of --out (0: soups / 64, 16 to 1000)")
+        ->capture_default_str();
+    cmd->add_option("--batch", o->batch,
+                    "Step each block's first generations together on a batch backend, the "
+                    "same census: cuda; auto (cuda where there is a device, else none); cpu "
+                    "(checks the record: slower than none); none (each soup alone)")
+        ->capture_default_str();
+    frontend::add_number_option(*cmd, "--torus", o->torus,
+                                "First torus side, a power of two from 256 (0: 256, 1024 with "
+                                "--batch)")
         ->capture_default_str();
     CLI::App* m = cmd->add_subcommand("merge", "Add up the --out files of shards or ranks");
     m->add_option("FILES", o->merge_files, "Census files written with --out")->required();

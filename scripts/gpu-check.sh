@@ -25,7 +25,8 @@
 #   bench        gpu_bench: every kernel alone, CUDA events (bench.tsv)
 #   profile      one ncu pass on the step kernels (profile.ncu-rep)
 #   toroid       toroid bench on cuda (classic and strip kernels) and cpu,
-#                a sweep on cuda against cpu
+#                a sweep on cuda against cpu, a census with --batch cuda
+#                against one without
 # Files back in $OUT (at most 8): summary.tsv, logs.tar.gz, bench.tsv,
 # profile.ncu-rep, toroid-bench.json. summary.tsv is printed last. The exit
 # status is 1 if a stage failed or was cut by its time box, a GPU test was
@@ -333,12 +334,29 @@ same = load(sys.argv[1]) == load(sys.argv[2])
 print("sweep: cuda == cpu" if same else "sweep: cuda DIFFERS from cpu")
 sys.exit(0 if same else 1)
 EOF
+        # The census with its first generations on the device, against the
+        # same census without (the tables, samples and generations equal);
+        # user+sys CPU seconds of each (the device's aim: less CPU a soup).
+        local TIMEFORMAT='%U %S %R' batch
+        for batch in none cuda; do
+            { time "$bin/toroid" census B3/S23 --soups 8000 --root k_toroidbench01 --torus 1024 \
+                --batch "$batch" --json >"$work/census-$batch.json" || ok=1; } 2>"$work/census-$batch.time"
+            echo "census $batch: cpu+sys+wall s $(tail -1 "$work/census-$batch.time")"
+        done
+        python3 - "$work/census-cuda.json" "$work/census-none.json" <<'EOF' || ok=1
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+same = all(a[k] == b[k] for k in ("objects", "samples", "mean_generations", "unsettled"))
+print("census: --batch cuda == none" if same else "census: --batch cuda DIFFERS from none",
+      "step s", a["cpu_seconds"]["step"], "vs", b["cpu_seconds"]["step"])
+sys.exit(0 if same else 1)
+EOF
         return $ok
     }
     export -f toroid_runs
     run_stage toroid "$(box_of toroid)" toroid_runs
     rc=$?
-    record toroid "$(status_of $rc)" "$stage_seconds" "$(grep -h '^sweep' "$logs/toroid.log" | tr '\n' ' ')"
+    record toroid "$(status_of $rc)" "$stage_seconds" "$(grep -h '^sweep\|^census' "$logs/toroid.log" | tr '\n' ' ')"
 else
     record tests FAIL 0 "no programs to run"
 fi

@@ -207,9 +207,10 @@ def main():
             # indexed at run time: the circuit's node values, the tree's pair
             # functions, the block's cells for the corrections. Local memory
             # by design (L1-cached), said but not a failure. The batch
-            # kernel holds every variant.
+            # and census step kernels hold every variant.
             circuit = any(v in name for v in ("CircuitStep", "TableTreeStep",
-                                              "NearTotalisticStep", "batch_step_kernel"))
+                                              "NearTotalisticStep", "batch_step_kernel",
+                                              "census_step_kernel"))
             if step and circuit and (u.get("LOCAL", 0) or u.get("STACK", 0) or spills):
                 lines.append(f"    note: {u.get('STACK', 0)} bytes of stack for the table "
                              f"rule's arrays (indexed at run time), {spills} LDL/STL")

@@ -71,6 +71,23 @@ assert rows[0] == ["apgcode", "occurrences"]
 assert {r[0]: int(r[1]) for r in rows[1:]} == j["objects"]
 PY
 
+# --- --batch: the first generations stepped as a batch, the same census
+expect 2 "--torus 300: expected a power of two from 256 to 4096" census --soups 1 --torus 300
+expect 2 "unknown.*nosuch" census --soups 1 --batch nosuch
+expect 2 "--batch cpu: rule g3b3s23 has more than two states" census g3b3s23 --soups 1 --batch cpu
+"$toroid" census B3/S23 --soups 16 --root $root --threads 2 --torus 512 --json >plain512.json ||
+    fail "census --torus 512"
+"$toroid" census B3/S23 --soups 16 --root $root --threads 2 --torus 512 --batch cpu --json \
+    --out batch512.jsonl >batch512.json || fail "census --batch cpu"
+python3 - <<'PY' || fail "--batch cpu differs from the plain census"
+import json
+a, b = json.load(open("plain512.json")), json.load(open("batch512.json"))
+for k in ("objects", "samples", "mean_generations", "unsettled"):
+    assert a[k] == b[k], k
+header = json.loads(open("batch512.jsonl").readline())
+assert header["torus"] == 512, header
+PY
+
 # --- --out JSON lines: resume after a torn write, shards that add up, merge
 expect 2 "--resume needs --out FILE" census --soups 4 --root $root --resume
 "$toroid" census B3/S23 --soups 64 --root $root --block 16 --threads 2 --out whole.jsonl \

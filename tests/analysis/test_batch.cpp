@@ -4,12 +4,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <numeric>
 #include <vector>
 
+#include "emulated_census_batch.hpp"
 #include "emulated_launch.hpp"
 #include "reference.hpp"
+#include "toroid/analysis/census_record.hpp"
+#include "toroid/analysis/soup_census.hpp"
 #include "toroid/core/batch_backend.hpp"
+#include "toroid/core/hashsoup.hpp"
 #include "toroid/core/reference_stepper.hpp"
+#include "toroid/core/splitmix64.hpp"
 #include "toroid/cpu/cpu_batch_backend.hpp"
 #include "toroid/error.hpp"
 #include "toroid/kernels/batch_step.hpp"
@@ -122,6 +129,151 @@ TEST(BatchBackend, RegistryNamesAndErrors) {
     EXPECT_NE(std::find(names.begin(), names.end(), "cpu"), names.end());
     EXPECT_THROW((void)create_batch_backend("tpu"), InputError);
     EXPECT_THROW(TorusBatch(0, 4, 1), InputError);
+}
+
+// Tori for a census's batch: random fills (cells everywhere: boxes of the
+// whole torus), and small blobs at the centre, across the seams and in a
+// corner (their regions grow, wrap and shrink), under each rule.
+TorusBatch census_batch(std::int64_t w, std::int64_t h) {
+    TorusBatch batch = mixed_batch(w, h, *std::make_unique<std::vector<Grid>>());
+    for (std::size_t i = 0; i < batch.count; ++i) {
+        batch.seeds[i] = 0;  // a resident batch starts at generation 0, seed 0
+        batch.generations[i] = 0;
+        if (i % 3 == 0) continue;  // random fill
+        const auto t = batch.torus(i);
+        std::fill(t.begin(), t.end(), 0);
+        const Grid blob = testing::random_grid(9, 7, 0.5, 50 + i);
+        const std::int64_t x0 = i % 3 == 1 ? w / 2 : w - 4, y0 = i % 3 == 1 ? h / 2 : h - 3;
+        for (std::int64_t y = 0; y < 7; ++y)
+            for (std::int64_t x = 0; x < 9; ++x)
+                if (blob.get(x, y)) {
+                    const std::int64_t cx = (x0 + x) % w, cy = (y0 + y) % h;
+                    t[std::size_t(cy * batch.shape.words + cx / 64)] |= std::uint64_t(1)
+                                                                        << (cx % 64);
+                }
+    }
+    return batch;
+}
+
+SparseTori sparse_of(const TorusBatch& batch) {
+    SparseTori start;
+    start.start.push_back(0);
+    for (std::size_t i = 0; i < batch.count; ++i) {
+        const auto t = batch.torus(i);
+        for (std::size_t k = 0; k < t.size(); ++k)
+            if (t[k]) start.index.push_back(std::uint32_t(k)), start.word.push_back(t[k]);
+        start.start.push_back(start.index.size());
+    }
+    return start;
+}
+
+// Each torus's nonzero words as sorted (index, word) pairs.
+std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> by_torus(const SparseTori& s) {
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> out(s.start.size() - 1);
+    for (std::size_t i = 0; i + 1 < s.start.size(); ++i) {
+        for (std::size_t e = s.start[i]; e < s.start[i + 1]; ++e)
+            out[i].push_back({s.index[e], s.word[e]});
+        std::sort(out[i].begin(), out[i].end());
+    }
+    return out;
+}
+
+// A census's resident batch: the CUDA kernels' (emulated: the start
+// scattered, each torus stepped over its region, the history by tiles, the
+// nonzero words counted, scanned and packed, tori kept by the gather)
+// against the host's over the CPU backend, generation by generation; the
+// CPU backend's history against the reference; its signature against one
+// summed from each tile's count by hand.
+TEST(BatchBackend, CensusResidentBatchAsTheDevicesKernelsKeepIt) {
+    for (auto [w, h] : {std::pair<std::int64_t, std::int64_t>{5, 7},
+                        {70, 40},
+                        {130, 33},
+                        {256, 256},
+                        {600, 70}}) {
+        const TorusBatch batch = census_batch(w, h);
+        const SparseTori start = sparse_of(batch);
+        auto cpu = create_batch_backend("cpu", BatchOptions{1});
+        testing::for_each_launch_order([&] {
+            auto host = cpu->resident(batch.shape, batch.rules, start);
+            testing::EmulatedResidentBatch device(batch.shape, batch.rules, start);
+            BatchHistory hh, hd;
+            hh.with_signature = hd.with_signature = true;
+            const std::vector<std::size_t> keep{1, 2, 4, 5, batch.count - 1};
+            for (int round = 0; round < 3; ++round) {
+                host->advance(round == 0 ? 5 : 3, hh);
+                device.advance(round == 0 ? 5 : 3, hd);
+                ASSERT_EQ(hd.hash, hh.hash) << w << "x" << h << " round " << round;
+                ASSERT_EQ(hd.population, hh.population) << w << "x" << h;
+                ASSERT_EQ(hd.signature, hh.signature) << w << "x" << h;
+                SparseTori sh, sd;
+                host->nonzero_words(sh);
+                device.nonzero_words(sd);
+                ASSERT_EQ(by_torus(sd), by_torus(sh)) << w << "x" << h << " round " << round;
+                if (round == 1) {
+                    host->keep(keep);
+                    device.keep(keep);
+                    ASSERT_EQ(device.count(), keep.size());
+                }
+            }
+        });
+        // The CPU backend's census history against the reference.
+        std::vector<Grid> starts;
+        TorusBatch stepped = mixed_batch(w, h, starts);
+        BatchHistory history;
+        history.with_signature = true;
+        cpu->advance(stepped, 2, history);
+        expect_matches_reference(stepped, history, starts, 2);
+        // The signature by hand: tiles of 8 words by 32 rows, row-major.
+        for (std::size_t i = 0; i < stepped.count; ++i) {
+            Grid g(w, h);
+            const auto t = stepped.torus(i);
+            std::copy(t.begin(), t.end(), g.words().begin());
+            const std::int64_t tiles_x = (w + 511) / 512;
+            std::map<std::int64_t, std::uint64_t> pop;
+            for (std::int64_t y = 0; y < h; ++y)
+                for (std::int64_t x = 0; x < w; ++x)
+                    if (g.get(x, y)) ++pop[(y / 32) * tiles_x + x / 512];
+            std::uint64_t signature = 0;
+            for (const auto& [tile, p] : pop)
+                signature += splitmix64((std::uint64_t(tile) << 32) ^ p);
+            EXPECT_EQ(history.signature[stepped.count + i], signature) << w << "x" << h;
+        }
+    }
+}
+
+// A census's records made through the device's kernels (emulated) equal
+// the CPU batch backend's, generation by generation, and the census is the
+// same with them.
+TEST(BatchBackend, CensusRecordedThroughTheDevicesKernels) {
+    const Rule rule = Rule::parse("B3/S23");
+    CensusOptions o;
+    o.torus = 512;
+    SoupCensusRunner runner(rule, o);
+    std::vector<std::vector<Cell>> starts;
+    std::int64_t side = 0;
+    for (std::uint64_t i = 0; i < 30; ++i) {
+        auto s = runner.start(soup_seed_text("k_toroidemu01", i));
+        side = s.side;
+        starts.push_back(s.cells);
+    }
+    testing::EmulatedCudaBatchBackend device;
+    auto cpu = create_batch_backend("cpu", BatchOptions{1});
+    const auto on_device = record_census_soups(device, rule, side, starts, 640, 72);
+    const auto on_cpu = record_census_soups(*cpu, rule, side, starts, 640, 72);
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        const CensusRecord &d = on_device[i], &c = on_cpu[i];
+        ASSERT_EQ(d.generations(), c.generations()) << "soup " << i;
+        for (std::uint64_t g = 0; g <= d.generations(); ++g) {
+            ASSERT_EQ(d.population(g), c.population(g)) << "soup " << i << " generation " << g;
+            ASSERT_EQ(d.hash(g), c.hash(g)) << "soup " << i << " generation " << g;
+            ASSERT_EQ(d.signature(g), c.signature(g)) << "soup " << i << " generation " << g;
+        }
+        for (std::size_t k = 0; k < d.snapshots(); ++k) ASSERT_EQ(d.cells(k), c.cells(k));
+        const SoupCensus a = runner.run(soup_seed_text("k_toroidemu01", i)),
+                         b = runner.run(soup_seed_text("k_toroidemu01", i), &d);
+        EXPECT_EQ(a.objects, b.objects) << "soup " << i;
+        EXPECT_EQ(a.generations, b.generations) << "soup " << i;
+    }
 }
 
 }  // namespace

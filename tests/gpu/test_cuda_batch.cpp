@@ -1,10 +1,16 @@
 // The CUDA batch backend against the CPU batch backend: mixed rules (one
 // per torus, stochastic included), awkward sizes, tori at different
-// generations; then a whole sweep on both.
+// generations; then a whole sweep on both; a census's history and resident
+// batch, and a census with --batch cuda against one without.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <vector>
 
 #include "gpu_test.hpp"
 #include "reference.hpp"
+#include "toroid/analysis/census_run.hpp"
 #include "toroid/analysis/sweep.hpp"
 #include "toroid/core/batch_backend.hpp"
 #include "toroid/gpu/batch.hpp"
@@ -53,6 +59,98 @@ TEST_F(CudaBatchTest, SweepsAgree) {
     o.backend = "cuda";
     run_sweep(f, {0, 1}, o, [&](const RuleCensus& c) { on_gpu.push_back(to_json(c)); });
     EXPECT_EQ(on_cpu, on_gpu);
+}
+
+TEST_F(CudaBatchTest, CensusHistoryAndResidentBatchEqualTheCpus) {
+    auto cpu = create_batch_backend("cpu");
+    auto gpu = create_batch_backend("cuda");
+    for (auto [w, h] : {std::pair<std::int64_t, std::int64_t>{70, 40}, {1024, 1024}}) {
+        TorusBatch a(w, h, 40);
+        for (std::size_t i = 0; i < a.count; ++i) {
+            a.rules[i] = Rule::parse(i % 2 ? "B3/S23" : "B36/S23").compile();
+            if (i % 4 == 0) {  // a fill: boxes of the whole torus
+                const Grid g = testing::random_grid(w, h, 0.02 + 0.01 * double(i % 5), i + 1);
+                std::copy(g.words().begin(), g.words().end(), a.torus(i).begin());
+                continue;
+            }
+            // A blob at the centre or across the seams: regions that grow,
+            // wrap and shrink.
+            const Grid blob = testing::random_grid(12, 12, 0.45, i + 1);
+            const std::int64_t x0 = i % 4 == 1 ? w / 2 : w - 6, y0 = i % 4 == 1 ? h / 2 : h - 5;
+            for (std::int64_t y = 0; y < 12; ++y)
+                for (std::int64_t x = 0; x < 12; ++x)
+                    if (blob.get(x, y)) {
+                        const std::int64_t cx = (x0 + x) % w, cy = (y0 + y) % h;
+                        a.torus(i)[std::size_t(cy * a.shape.words + cx / 64)] |= std::uint64_t(1)
+                                                                                 << (cx % 64);
+                    }
+        }
+        SparseTori start;
+        start.start.push_back(0);
+        for (std::size_t i = 0; i < a.count; ++i) {
+            const auto t = a.torus(i);
+            for (std::size_t k = 0; k < t.size(); ++k)
+                if (t[k]) start.index.push_back(std::uint32_t(k)), start.word.push_back(t[k]);
+            start.start.push_back(start.index.size());
+        }
+        auto on_cpu = cpu->resident(a.shape, a.rules, start),
+             on_gpu = gpu->resident(a.shape, a.rules, start);
+        BatchHistory hc, hg;
+        hc.with_signature = hg.with_signature = true;
+        on_cpu->advance(65, hc);
+        on_gpu->advance(65, hg);
+        ASSERT_EQ(hc.hash, hg.hash) << w << "x" << h;
+        ASSERT_EQ(hc.population, hg.population);
+        ASSERT_EQ(hc.signature, hg.signature);
+        const std::vector<std::size_t> keep{0, 3, 4, 39};
+        on_cpu->keep(keep);
+        on_gpu->keep(keep);
+        on_cpu->advance(3, hc);
+        on_gpu->advance(3, hg);
+        ASSERT_EQ(hc.signature, hg.signature);
+        SparseTori sc, sg;
+        on_cpu->nonzero_words(sc);
+        on_gpu->nonzero_words(sg);
+        ASSERT_EQ(sc.start, sg.start);
+        for (std::size_t i = 0; i < keep.size(); ++i) {
+            std::vector<std::pair<std::uint32_t, std::uint64_t>> c, g;
+            for (std::size_t e = sc.start[i]; e < sc.start[i + 1]; ++e) {
+                c.push_back({sc.index[e], sc.word[e]});
+                g.push_back({sg.index[e], sg.word[e]});
+            }
+            std::sort(c.begin(), c.end());
+            std::sort(g.begin(), g.end());
+            ASSERT_EQ(c, g) << "torus " << i;
+        }
+    }
+}
+
+TEST_F(CudaBatchTest, CensusWithTheFirstGenerationsOnTheDevice) {
+    const Rule rule = Rule::parse("B3/S23");
+    CensusOptions o;
+    o.torus = 1024;
+    CensusFileHeader h;
+    h.rule = "b3s23";
+    h.symmetry = "C1";
+    h.root = "k_toroidgpu01";
+    h.soups = 200;
+    h.block = 100;
+    h.max_gens = o.max_generations;
+    auto run = [&](BatchBackend* batch) {
+        std::map<std::uint64_t, CensusTally> out;
+        run_census_blocks(
+            rule, o, h, {0, 1}, 2,
+            [&](std::uint64_t b, std::uint64_t, const CensusTally& t) { out[b] = t; }, nullptr,
+            batch);
+        return out;
+    };
+    auto gpu = create_batch_backend("cuda");
+    const auto plain = run(nullptr), batched = run(gpu.get());
+    for (const auto& [b, t] : plain) {
+        EXPECT_EQ(t.objects, batched.at(b).objects) << "block " << b;
+        EXPECT_EQ(t.samples, batched.at(b).samples) << "block " << b;
+        EXPECT_EQ(t.generations, batched.at(b).generations) << "block " << b;
+    }
 }
 
 }  // namespace

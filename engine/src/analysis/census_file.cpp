@@ -40,9 +40,11 @@ std::string shown_key(const std::string& key) {
 }  // namespace
 
 nlohmann::json CensusFileHeader::json() const {
-    return {{"toroid_census", 1}, {"rule", rule},         {"symmetry", symmetry},
-            {"root", root},       {"first", first},       {"soups", soups},
-            {"block", block},     {"max_gens", max_gens}, {"shard", shard}};
+    nlohmann::json j = {{"toroid_census", 1}, {"rule", rule},         {"symmetry", symmetry},
+                        {"root", root},       {"first", first},       {"soups", soups},
+                        {"block", block},     {"max_gens", max_gens}, {"shard", shard}};
+    if (torus != 256) j["torus"] = torus;
+    return j;
 }
 
 std::uint64_t CensusFileHeader::blocks() const {
@@ -146,6 +148,12 @@ CensusFileHeader read_header(const nlohmann::json& j) {
     c.block = h.count("block");
     c.max_gens = h.count("max_gens");
     c.shard = h.text("shard");
+    if (h.has("torus")) {
+        c.torus = h.count("torus");
+        if (c.torus < 256 || c.torus > 4096 || (c.torus & (c.torus - 1)) != 0)
+            throw InputError("field 'torus' is " + std::to_string(c.torus) +
+                             ": expected a power of two from 256 to 4096 (toroid census --torus)");
+    }
     if (c.block == 0) throw InputError("field 'block' is 0: expected at least 1 soup a block");
     if (c.soups == 0) throw InputError("field 'soups' is 0: expected a census of 1 soup or more");
     if (c.soups > std::numeric_limits<std::uint64_t>::max() - c.first)

@@ -8,7 +8,7 @@
 
 #include "../cpu/soup_tiles.hpp"
 #include "toroid/core/grid_hash.hpp"
-#include "toroid/core/splitmix64.hpp"
+#include "toroid/core/tile_signature.hpp"
 
 namespace toroid::detail {
 namespace {
@@ -304,8 +304,7 @@ class CensusTorus final : public Universe {
     // The CPU backend's tile of a tile, and its share of the signature
     // (TileBooks::signature).
     static std::uint64_t cpu_signature(std::int64_t t, std::int64_t population) {
-        return population == 0 ? 0
-                               : splitmix64((std::uint64_t(t) << 32) ^ std::uint64_t(population));
+        return signature_term(std::uint64_t(t), std::uint64_t(population));
     }
     // A tile's population; the CPU backend's tile that holds it is noted
     // and its share of the signature updated once per step (flush_cpu()).

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "cell_groups.hpp"
+#include "replayed_torus.hpp"
 #include "soup_census_state.hpp"
 #include "ticks.hpp"
 #include "toroid/analysis/identify.hpp"
@@ -322,23 +323,50 @@ Rect SoupCensusRunner::State::ships_leaving(const std::vector<Cell>& cells,
     return kept;
 }
 
-SoupCensus SoupCensusRunner::run(std::string_view seed) {
-    const HashSoup soup = hashsoup(seed, s_->options.symmetry);
-    const std::int64_t shift = detail::apgsearch_v4_soup_shift(s_->options.symmetry);
-    return run_pattern(soup.cells, soup.x0 + shift, soup.y0 + shift);
+namespace {
+// The soup's centre at (side/2 + 32, side/2 + 16), the centre of one of
+// the census torus's 64 x 32 tiles (side/2 is a tile's corner): a 16 x 16
+// soup starts in one tile rather than across four, and its ash spreads
+// over fewer (6% fewer tiles computed, the same census).
+constexpr std::int64_t kCentreX = 32, kCentreY = 16;
+}  // namespace
+
+SoupCensusRunner::Start SoupCensusRunner::place(const Grid& soup) const {
+    Start out;
+    std::int64_t& side = out.side;
+    side = s_->options.torus;
+    while (side < std::max(soup.width(), soup.height()) + 2 * (kGuard + kCentreX) + 16) side *= 2;
+    for (std::int64_t y = 0; y < soup.height(); ++y)
+        for (std::int64_t x = 0; x < soup.width(); ++x)
+            if (const int state = soup.state(x, y))
+                out.cells.push_back({side / 2 + kCentreX - soup.width() / 2 + x,
+                                     side / 2 + kCentreY - soup.height() / 2 + y,
+                                     std::uint8_t(state)});
+    return out;
 }
 
-SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std::int64_t y0) {
+SoupCensusRunner::Start SoupCensusRunner::start(std::string_view seed) const {
+    return place(hashsoup(seed, s_->options.symmetry).cells);
+}
+
+bool SoupCensusRunner::replays_records() const {
+    const Rule& r = s_->rule;
+    return !r.needs_multistate_backend() && !r.stochastic() && !r.births_on_zero();
+}
+
+SoupCensus SoupCensusRunner::run(std::string_view seed, const CensusRecord* record) {
+    const HashSoup soup = hashsoup(seed, s_->options.symmetry);
+    const std::int64_t shift = detail::apgsearch_v4_soup_shift(s_->options.symmetry);
+    return run_pattern(soup.cells, soup.x0 + shift, soup.y0 + shift, record);
+}
+
+SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std::int64_t y0,
+                                         const CensusRecord* record) {
     State& s = *s_;
     s.bound_memos();
     SoupCensus out;
-    // The soup's centre at (side/2 + 32, side/2 + 16), the centre of one of
-    // the census torus's 64 x 32 tiles (side/2 is a tile's corner): a 16 x 16
-    // soup starts in one tile rather than across four, and its ash spreads
-    // over fewer (6% fewer tiles computed, the same census).
-    constexpr std::int64_t kCentreX = 32, kCentreY = 16;
-    std::int64_t side = s.options.torus;
-    while (side < std::max(soup.width(), soup.height()) + 2 * (kGuard + kCentreX) + 16) side *= 2;
+    Start placed = place(soup);
+    std::int64_t side = placed.side;
     s.use_torus(side);
     Universe* u = s.universe;
     // apgsearch's plane beside the torus, for its schedule.
@@ -411,15 +439,13 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
         }
         return t >= classify_at;
     };
-    {
-        std::vector<Cell> cells;
-        for (std::int64_t y = 0; y < soup.height(); ++y)
-            for (std::int64_t x = 0; x < soup.width(); ++x)
-                if (const int state = soup.state(x, y))
-                    cells.push_back({side / 2 + kCentreX - soup.width() / 2 + x,
-                                     side / 2 + kCentreY - soup.height() / 2 + y,
-                                     std::uint8_t(state)});
-        u->start(cells, 0);
+    u->start(placed.cells, 0);
+    // The first generations from a record, where one was made for this
+    // start (census_record.hpp); the real torus takes over where it must.
+    std::optional<detail::ReplayedTorus> replay;
+    if (record && record->side() == side && replays_records() && record->cells(0) == placed.cells) {
+        replay.emplace(*u, *record);
+        u = &*replay;
     }
     // Repeats: the backend's cheap signature every generation (the CPU
     // backend's mixes each live tile's index and population), the full hash
@@ -577,6 +603,11 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 }
             }
             lap(kStabilise);
+        }
+        if (replay && u == &*replay) {
+            // Classification works on the real torus.
+            replay->materialise();
+            u = s.universe;
         }
         const double loop_seconds = seconds_since(loop_start);
         if (const std::uint64_t all = ticks[kStep] + ticks[kStabilise]; all > 0) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "batch_kernel.hpp"
+#include "toroid/core/tile_signature.hpp"
 #include "toroid/cpu/thread_pool.hpp"
 #include "toroid/cpu_features.hpp"
 
@@ -41,6 +42,26 @@ class CpuBatchBackend final : public BatchBackend {
     void advance(TorusBatch& batch, std::uint64_t gens, BatchHistory& history) override {
         history.reset(batch.count, gens);
         if (gens == 0) return;
+        if (!history.with_signature) return advance_plain(batch, gens, history);
+        // The kernels keep no generation but the last: one generation a
+        // call, the signature (with the hash and population it sums the
+        // same tiles for) from the tori between calls.
+        BatchHistory one;
+        for (std::uint64_t g = 0; g < gens; ++g) {
+            advance_plain(batch, 1, one);
+            for (std::size_t i = 0; i < batch.count; ++i) {
+                const TorusTileSums sums = torus_tile_sums(batch.torus(i).data(), batch.shape);
+                const std::size_t at = std::size_t(g) * batch.count + i;
+                history.hash[at] = sums.hash(batch.shape);
+                history.population[at] = sums.population;
+                history.signature[at] = sums.signature;
+            }
+        }
+    }
+
+  private:
+    void advance_plain(TorusBatch& batch, std::uint64_t gens, BatchHistory& history) {
+        history.reset(batch.count, gens);
         // Hash keys of the word indices (per call: callers run concurrently).
         const std::size_t n = std::size_t(batch.shape.torus_words());
         std::vector<std::uint64_t> keys(n);
@@ -65,7 +86,6 @@ class CpuBatchBackend final : public BatchBackend {
         flush();
     }
 
-  private:
     int callers_;
     bool avx2_ = false;
     detail::BatchGroupKernel kernel_;

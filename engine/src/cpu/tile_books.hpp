@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "toroid/core/splitmix64.hpp"
+#include "toroid/core/tile_signature.hpp"
 #include "zeroed_array.hpp"
 
 namespace toroid::detail {
@@ -43,7 +43,7 @@ struct TileBooks {
 
     // A tile's share of the signature (0 for an empty tile).
     static std::uint64_t signature(std::uint32_t t, std::uint64_t population) {
-        return population == 0 ? 0 : splitmix64((std::uint64_t(t) << 32) ^ population);
+        return signature_term(t, population);
     }
     void set_population(int p, std::uint32_t t, std::uint64_t population) {
         total_pop[p] += population - pop[p][t];

@@ -6,6 +6,7 @@
 // header naming everything that changes results:
 //   {"toroid_census": 1, "rule": "b3s23", "symmetry": "C1", "root": ...,
 //    "first": ..., "soups": ..., "block": ..., "max_gens": ..., "shard": "i/N"}
+// (and "torus": side where the first torus is not 256)
 // and every further line is one finished block's tally, appended and
 // flushed as the block finishes:
 //   {"block": b, "first": index, "soups": n, "unsettled": ..,
@@ -39,6 +40,10 @@ namespace toroid {
 struct CensusFileHeader {
     std::string rule, symmetry, root;
     std::uint64_t first = 0, soups = 0, block = 0, max_gens = 0;
+    // The first torus's side (`--torus`): where soups first repeat moves a
+    // little with it (the signature's tiles), so the tallies' generations do.
+    // In the header only when it is not the default, 256.
+    std::uint64_t torus = 256;
     std::string shard = "0/1";
 
     nlohmann::json json() const;

@@ -8,6 +8,12 @@
 // and the progress line; `soups_done` counts soups as they finish. The
 // first error stops every thread and is rethrown. A block's tally depends
 // only on the rule, the header and the block, never on the threads.
+//
+// With a batch backend (`--batch`), each block's soups are first stepped
+// together on it for up to kCensusRecordGenerations generations and their
+// runners replay those records (census_record.hpp): the same tallies, the
+// first generations stepped by the batch. A device takes one block at a
+// time; a thread that finds it busy runs its block without records.
 #pragma once
 
 #include <atomic>
@@ -16,6 +22,7 @@
 #include <vector>
 
 #include "toroid/analysis/census_file.hpp"
+#include "toroid/analysis/census_record.hpp"
 #include "toroid/analysis/soup_census.hpp"
 
 namespace toroid {
@@ -24,6 +31,8 @@ void run_census_blocks(
     const Rule& rule, const CensusOptions& options, const CensusFileHeader& header,
     const std::vector<std::uint64_t>& blocks, unsigned threads,
     const std::function<void(std::uint64_t, std::uint64_t, const CensusTally&)>& on_block,
-    std::atomic<std::uint64_t>* soups_done = nullptr);
+    std::atomic<std::uint64_t>* soups_done = nullptr, BatchBackend* batch = nullptr);
+
+inline constexpr std::uint64_t kCensusRecordGenerations = 4096;
 
 }  // namespace toroid

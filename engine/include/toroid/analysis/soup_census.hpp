@@ -94,6 +94,7 @@
 #include <string_view>
 #include <vector>
 
+#include "toroid/analysis/census_record.hpp"
 #include "toroid/analysis/power_growth.hpp"
 #include "toroid/core/grid.hpp"
 #include "toroid/core/rule.hpp"
@@ -151,14 +152,29 @@ class SoupCensusRunner {
     SoupCensusRunner(const SoupCensusRunner&) = delete;
     SoupCensusRunner& operator=(const SoupCensusRunner&) = delete;
 
-    // The soup named `seed` ("k_abcdefghijkl123") in the runner's symmetry.
-    SoupCensus run(std::string_view seed);
+    // The soup named `seed` ("k_abcdefghijkl123") in the runner's symmetry;
+    // with a record of its first generations (census_record.hpp, made from
+    // start(seed)), those are replayed rather than stepped: the same census.
+    SoupCensus run(std::string_view seed, const CensusRecord* record = nullptr);
     // Any pattern (tests, hand-made ash), placed at the centre; (x0, y0):
     // where cells(0, 0) lies in apgsearch's plane (hashsoup's frame), which
     // apgsearch's schedule hashes around its origin.
-    SoupCensus run_pattern(const Grid& cells, std::int64_t x0 = 0, std::int64_t y0 = 0);
+    SoupCensus run_pattern(const Grid& cells, std::int64_t x0 = 0, std::int64_t y0 = 0,
+                           const CensusRecord* record = nullptr);
+
+    // Where run(seed) starts: its first torus's side and the soup's cells there.
+    struct Start {
+        std::int64_t side = 0;
+        std::vector<Cell> cells;
+    };
+    Start start(std::string_view seed) const;
+    // Whether run() can replay a record for this rule (two states,
+    // deterministic, no birth on 0: the batch backends' tori and the
+    // census's torus step it alike).
+    bool replays_records() const;
 
   private:
+    Start place(const Grid& soup) const;
     struct State;
     std::unique_ptr<State> s_;
 };
