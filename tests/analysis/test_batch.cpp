@@ -185,11 +185,12 @@ std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> by_torus(const
 // CPU backend's history against the reference; its signature against one
 // summed from each tile's count by hand.
 TEST(BatchBackend, CensusResidentBatchAsTheDevicesKernelsKeepIt) {
-    for (auto [w, h] : {std::pair<std::int64_t, std::int64_t>{5, 7},
-                        {70, 40},
-                        {130, 33},
-                        {256, 256},
-                        {600, 70}}) {
+    for (const auto& size : {std::pair<std::int64_t, std::int64_t>{5, 7},
+                             {70, 40},
+                             {130, 33},
+                             {256, 256},
+                             {600, 70}}) {
+        const std::int64_t w = size.first, h = size.second;
         const TorusBatch batch = census_batch(w, h);
         const SparseTori start = sparse_of(batch);
         auto cpu = create_batch_backend("cpu", BatchOptions{1});
