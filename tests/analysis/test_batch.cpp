@@ -8,6 +8,7 @@
 #include <numeric>
 #include <vector>
 
+#include "census_batch_support.hpp"
 #include "emulated_census_batch.hpp"
 #include "emulated_launch.hpp"
 #include "reference.hpp"
@@ -135,36 +136,17 @@ TEST(BatchBackend, RegistryNamesAndErrors) {
 // whole torus), and small blobs at the centre, across the seams and in a
 // corner (their regions grow, wrap and shrink), under each rule.
 TorusBatch census_batch(std::int64_t w, std::int64_t h) {
-    TorusBatch batch = mixed_batch(w, h, *std::make_unique<std::vector<Grid>>());
+    std::vector<Grid> fills;
+    TorusBatch batch = mixed_batch(w, h, fills);
     for (std::size_t i = 0; i < batch.count; ++i) {
         batch.seeds[i] = 0;  // a resident batch starts at generation 0, seed 0
         batch.generations[i] = 0;
         if (i % 3 == 0) continue;  // random fill
-        const auto t = batch.torus(i);
-        std::fill(t.begin(), t.end(), 0);
-        const Grid blob = testing::random_grid(9, 7, 0.5, 50 + i);
-        const std::int64_t x0 = i % 3 == 1 ? w / 2 : w - 4, y0 = i % 3 == 1 ? h / 2 : h - 3;
-        for (std::int64_t y = 0; y < 7; ++y)
-            for (std::int64_t x = 0; x < 9; ++x)
-                if (blob.get(x, y)) {
-                    const std::int64_t cx = (x0 + x) % w, cy = (y0 + y) % h;
-                    t[std::size_t(cy * batch.shape.words + cx / 64)] |= std::uint64_t(1)
-                                                                        << (cx % 64);
-                }
+        std::fill(batch.torus(i).begin(), batch.torus(i).end(), 0);
+        testing::place_blob(batch, i, i % 3 == 1 ? w / 2 : w - 4, i % 3 == 1 ? h / 2 : h - 3, 8,
+                            50 + i);
     }
     return batch;
-}
-
-SparseTori sparse_of(const TorusBatch& batch) {
-    SparseTori start;
-    start.start.push_back(0);
-    for (std::size_t i = 0; i < batch.count; ++i) {
-        const auto t = batch.torus(i);
-        for (std::size_t k = 0; k < t.size(); ++k)
-            if (t[k]) start.index.push_back(std::uint32_t(k)), start.word.push_back(t[k]);
-        start.start.push_back(start.index.size());
-    }
-    return start;
 }
 
 // Each torus's nonzero words as sorted (index, word) pairs.
@@ -192,7 +174,7 @@ TEST(BatchBackend, CensusResidentBatchAsTheDevicesKernelsKeepIt) {
                              {600, 70}}) {
         const std::int64_t w = size.first, h = size.second;
         const TorusBatch batch = census_batch(w, h);
-        const SparseTori start = sparse_of(batch);
+        const SparseTori start = testing::sparse_of(batch);
         auto cpu = create_batch_backend("cpu", BatchOptions{1});
         testing::for_each_launch_order([&] {
             auto host = cpu->resident(batch.shape, batch.rules, start);

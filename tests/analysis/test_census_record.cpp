@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../engine/src/analysis/census_torus.hpp"
+#include "census_batch_support.hpp"
 #include "toroid/analysis/census_record.hpp"
 #include "toroid/analysis/census_run.hpp"
 #include "toroid/analysis/soup_census.hpp"
@@ -130,26 +131,10 @@ TEST(CensusRecord, ARecordOfAnotherStartIsIgnored) {
 }
 
 TEST(CensusRecord, BlocksOnThreadsAsWithoutABatch) {
-    const Rule rule = Rule::parse("B3/S23");
     CensusOptions o;
-    CensusFileHeader h;
-    h.rule = "b3s23";
-    h.symmetry = "C1";
-    h.root = "k_toroidrec02";
-    h.soups = 48;
-    h.block = 16;
-    h.max_gens = o.max_generations;
-    const std::vector<std::uint64_t> blocks{0, 1, 2};
-    auto run = [&](BatchBackend* batch) {
-        std::map<std::uint64_t, CensusTally> out;
-        run_census_blocks(
-            rule, o, h, blocks, 2,
-            [&](std::uint64_t b, std::uint64_t, const CensusTally& t) { out[b] = t; }, nullptr,
-            batch);
-        return out;
-    };
     auto backend = create_batch_backend("cpu", BatchOptions{2});
-    const auto plain = run(nullptr), batched = run(backend.get());
+    const auto plain = testing::census_blocks(o, "k_toroidrec02", 48, 16, nullptr),
+               batched = testing::census_blocks(o, "k_toroidrec02", 48, 16, backend.get());
     ASSERT_EQ(plain.size(), 3u);
     for (const auto& [b, t] : plain) {
         const CensusTally& u = batched.at(b);

@@ -8,6 +8,7 @@
 #include <map>
 #include <vector>
 
+#include "census_batch_support.hpp"
 #include "gpu_test.hpp"
 #include "reference.hpp"
 #include "toroid/analysis/census_run.hpp"
@@ -75,24 +76,10 @@ TEST_F(CudaBatchTest, CensusHistoryAndResidentBatchEqualTheCpus) {
             }
             // A blob at the centre or across the seams: regions that grow,
             // wrap and shrink.
-            const Grid blob = testing::random_grid(12, 12, 0.45, i + 1);
-            const std::int64_t x0 = i % 4 == 1 ? w / 2 : w - 6, y0 = i % 4 == 1 ? h / 2 : h - 5;
-            for (std::int64_t y = 0; y < 12; ++y)
-                for (std::int64_t x = 0; x < 12; ++x)
-                    if (blob.get(x, y)) {
-                        const std::int64_t cx = (x0 + x) % w, cy = (y0 + y) % h;
-                        a.torus(i)[std::size_t(cy * a.shape.words + cx / 64)] |= std::uint64_t(1)
-                                                                                 << (cx % 64);
-                    }
+            testing::place_blob(a, i, i % 4 == 1 ? w / 2 : w - 6, i % 4 == 1 ? h / 2 : h - 5, 12,
+                                i + 1);
         }
-        SparseTori start;
-        start.start.push_back(0);
-        for (std::size_t i = 0; i < a.count; ++i) {
-            const auto t = a.torus(i);
-            for (std::size_t k = 0; k < t.size(); ++k)
-                if (t[k]) start.index.push_back(std::uint32_t(k)), start.word.push_back(t[k]);
-            start.start.push_back(start.index.size());
-        }
+        const SparseTori start = testing::sparse_of(a);
         auto on_cpu = cpu->resident(a.shape, a.rules, start),
              on_gpu = gpu->resident(a.shape, a.rules, start);
         BatchHistory hc, hg;
@@ -126,26 +113,11 @@ TEST_F(CudaBatchTest, CensusHistoryAndResidentBatchEqualTheCpus) {
 }
 
 TEST_F(CudaBatchTest, CensusWithTheFirstGenerationsOnTheDevice) {
-    const Rule rule = Rule::parse("B3/S23");
     CensusOptions o;
     o.torus = 1024;
-    CensusFileHeader h;
-    h.rule = "b3s23";
-    h.symmetry = "C1";
-    h.root = "k_toroidgpu01";
-    h.soups = 200;
-    h.block = 100;
-    h.max_gens = o.max_generations;
-    auto run = [&](BatchBackend* batch) {
-        std::map<std::uint64_t, CensusTally> out;
-        run_census_blocks(
-            rule, o, h, {0, 1}, 2,
-            [&](std::uint64_t b, std::uint64_t, const CensusTally& t) { out[b] = t; }, nullptr,
-            batch);
-        return out;
-    };
     auto gpu = create_batch_backend("cuda");
-    const auto plain = run(nullptr), batched = run(gpu.get());
+    const auto plain = testing::census_blocks(o, "k_toroidgpu01", 200, 100, nullptr),
+               batched = testing::census_blocks(o, "k_toroidgpu01", 200, 100, gpu.get());
     for (const auto& [b, t] : plain) {
         EXPECT_EQ(t.objects, batched.at(b).objects) << "block " << b;
         EXPECT_EQ(t.samples, batched.at(b).samples) << "block " << b;
