@@ -36,16 +36,15 @@ inline void place_blob(TorusBatch& batch, std::size_t i, std::int64_t x0, std::i
         for (std::int64_t x = 0; x < size; ++x)
             if (blob.get(x, y)) {
                 const std::int64_t cx = (x0 + x) % w, cy = (y0 + y) % h;
-                batch.torus(i)[std::size_t(cy * batch.shape.words + cx / 64)] |=
-                    std::uint64_t(1) << (cx % 64);
+                batch.torus(i)[std::size_t(cy * batch.shape.words + cx / 64)] |= std::uint64_t(1)
+                                                                                 << (cx % 64);
             }
 }
 
 // A B3/S23 census of `soups` soups of `root` in blocks of `block`, on two
 // threads, with `batch` recording (or not), by block.
-inline std::map<std::uint64_t, CensusTally> census_blocks(const CensusOptions& o,
-                                                          const char* root, std::uint64_t soups,
-                                                          std::uint64_t block,
+inline std::map<std::uint64_t, CensusTally> census_blocks(const CensusOptions& o, const char* root,
+                                                          std::uint64_t soups, std::uint64_t block,
                                                           BatchBackend* batch) {
     CensusFileHeader h;
     h.rule = "b3s23";

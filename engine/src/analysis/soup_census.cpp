@@ -161,6 +161,112 @@ class ApgsearchPlane {
     detail::ApgsearchSchedule schedule_;
 };
 
+// The run's clock. It is read between the parts of one generation in
+// kStride, as ticks (ticks.hpp: a tenth of a steady_clock reading), and
+// those ticks count kStride times; the loop's steady_clock time is shared
+// out between the parts in proportion to their ticks. The stride is prime
+// to the sweeps' kSweep, so sweeps fall on timed generations as often as
+// any other; reading the clock every generation cost 2% of a census.
+class PartClock {
+  public:
+    enum Part { kStep, kStabilise };
+    static constexpr std::uint64_t kStride = 7;
+    static_assert(SoupCensusRunner::kSweep % kStride != 0);
+
+    void reset() { ticks_ = {}; }
+    // Generation t starts (timed one in kStride).
+    void begin(std::uint64_t t) {
+        weight_ = t % kStride == 0 ? kStride : 0;
+        if (weight_) mark_ = detail::cheap_ticks();
+    }
+    // The rest of this generation is timed, once.
+    void begin_whole() {
+        weight_ = 1;
+        mark_ = detail::cheap_ticks();
+    }
+    // The time since the last reading goes to `part`.
+    void lap(Part part) {
+        if (!weight_) return;
+        const std::uint64_t now = detail::cheap_ticks();
+        ticks_[std::size_t(part)] += (now - mark_) * weight_;
+        mark_ = now;
+    }
+    // The loop's `seconds` shared out between stepping and stabilisation.
+    void share(double seconds, CensusTimes& times) const {
+        const std::uint64_t all = ticks_[kStep] + ticks_[kStabilise];
+        if (all == 0) return;
+        times.step += seconds * double(ticks_[kStep]) / double(all);
+        times.stabilise += seconds * double(ticks_[kStabilise]) / double(all);
+    }
+
+  private:
+    std::uint64_t mark_ = 0, weight_ = 0;  // weight 0: this generation is not timed
+    std::array<std::uint64_t, 2> ticks_{};
+};
+
+// Where apgsearch's population test succeeds before the soup's cells
+// repeat, apgsearch classifies what is there: the soup's phases over the
+// window are kept and coded (unless a ship is deleted or the torus grows
+// meanwhile), and that coding stands when it holds no PATHOLOGICAL
+// (apgsearch would run on 10000 generations, by when the soup has settled).
+class EarlyWindow {
+  public:
+    using Decision = detail::ApgsearchSchedule::Decision;
+
+    // Whether the window is being kept (the runner then steps one
+    // generation at a time).
+    bool recording(const std::optional<Decision>& d, bool settled, std::uint64_t t) const {
+        const Decision* e = followed(d);
+        return e && !settled && t < e->start + e->window;
+    }
+    // Generation t of the soup (its census so far `out`, on a torus of side
+    // `side`); at the window's end code(phases, window) codes the phases
+    // kept, or gives nothing.
+    template <class Code>
+    void observe(const std::optional<Decision>& d, std::uint64_t t, const SoupCensus& out,
+                 std::int64_t side, const Universe& u, Code&& code) {
+        const Decision* e = followed(d);
+        if (!e || t < e->start || t > e->start + e->window) return;
+        if (out.settled) {
+            done_ = true;
+            return;
+        }
+        if (t == e->start) {
+            before_ = out.objects;
+            ships_ = out.ships_removed;
+            side_ = side;
+        } else if (out.ships_removed != ships_ || side != side_) {
+            done_ = true;  // a ship deleted or the torus grown: not followed
+            return;
+        }
+        phases_.push_back(u.occupied());
+        if (t == e->start + e->window) {
+            coded_ = code(phases_, e->window);
+            done_ = true;
+            phases_.clear();
+        }
+    }
+    // Whether the window's coding stands, what it coded and the objects
+    // counted before it (ships deleted on the way).
+    bool stands() const {
+        return coded_ && std::find(coded_->begin(), coded_->end(), "PATHOLOGICAL") == coded_->end();
+    }
+    const std::optional<std::vector<std::string>>& coded() const { return coded_; }
+    const std::vector<std::string>& objects_before() const { return before_; }
+
+  private:
+    const Decision* followed(const std::optional<Decision>& d) const {
+        return d && d->periodic_population && !done_ ? &*d : nullptr;
+    }
+
+    std::vector<std::vector<Cell>> phases_;
+    std::optional<std::vector<std::string>> coded_;
+    std::vector<std::string> before_;
+    bool done_ = false;
+    std::uint64_t ships_ = 0;
+    std::int64_t side_ = 0;
+};
+
 }  // namespace
 
 SoupCensusRunner::SoupCensusRunner(const Rule& rule, CensusOptions options) {
@@ -377,55 +483,20 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     // settled, the window of its separation starts.
     std::uint64_t classify_at = std::numeric_limits<std::uint64_t>::max(),
                   window = State::kUnsettledWindow;
-    // Where apgsearch's population test succeeds before the soup's cells
-    // repeat, apgsearch classifies what is there: its phases over the
-    // window are kept and coded (unless a ship is deleted or the torus
-    // grows meanwhile), and that coding stands when it holds no
-    // PATHOLOGICAL (apgsearch would run on 10000 generations, by when the
-    // soup has settled).
-    std::vector<std::vector<Cell>> early_phases;
-    std::optional<std::vector<std::string>> early_coded;
-    std::vector<std::string> objects_before_early;
-    bool early_done = false;
-    std::uint64_t early_ships = 0;
-    std::int64_t early_side = 0;
-    auto early = [&]() -> const detail::ApgsearchSchedule::Decision* {
-        const auto& d = apgsearch.decision();
-        return d && d->periodic_population && !early_done ? &*d : nullptr;
+    EarlyWindow early;
+    // The window's phases coded as apgsearch codes them there, or nothing
+    // where an island of its envelope does not repeat alone.
+    auto code_window = [&](std::vector<std::vector<Cell>>& phases,
+                           std::uint64_t span) -> std::optional<std::vector<std::string>> {
+        // lifelib's envelope: the window's generations and the one it starts
+        // from; the objects: the window's.
+        if (!s.islands_named(phases, span)) return std::nullopt;
+        phases.erase(phases.begin());
+        std::vector<std::string> found;
+        s.code_ash(phases, span, found);
+        return found;
     };
-    auto recording = [&] {
-        const auto* e = early();
-        return e && !out.settled && t < e->start + e->window;
-    };
-    auto record_early = [&] {
-        const auto* e = early();
-        if (!e || t < e->start || t > e->start + e->window) return;
-        if (out.settled) {
-            early_done = true;
-            return;
-        }
-        if (t == e->start) {
-            objects_before_early = out.objects;
-            early_ships = out.ships_removed;
-            early_side = side;
-        } else if (out.ships_removed != early_ships || side != early_side) {
-            early_done = true;  // a ship deleted or the torus grown: not followed
-            return;
-        }
-        early_phases.push_back(u->occupied());
-        if (t == e->start + e->window) {
-            // lifelib's envelope: the window's generations and the one it
-            // starts from; the objects: the window's.
-            if (s.islands_named(early_phases, e->window)) {
-                early_phases.erase(early_phases.begin());
-                std::vector<std::string> found;
-                s.code_ash(early_phases, e->window, found);
-                early_coded = std::move(found);
-            }
-            early_done = true;
-            early_phases.clear();
-        }
-    };
+    auto record_early = [&] { early.observe(apgsearch.decision(), t, out, side, *u, code_window); };
     auto due = [&] {
         // Its population test succeeding is not taken here: a soup
         // settled by then is counted when its cells repeat (apgsearch's
@@ -467,33 +538,15 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     std::uint64_t limit = s.options.max_generations;
     bool overflow = false;
     std::vector<std::string> coded;  // the last coding of the ash or the unsettled parts
-    // The clock is read between the parts of one generation in
-    // kClockStride, as ticks (ticks.hpp: a tenth of a steady_clock
-    // reading), and those ticks count kClockStride times; the loop's
-    // steady_clock time is shared out between the parts in proportion to
-    // their ticks. The stride is prime to the sweeps' kSweep, so sweeps fall
-    // on timed generations as often as any other; reading the clock every
-    // generation cost 2% of a census.
-    constexpr std::uint64_t kClockStride = 7;
-    static_assert(kSweep % kClockStride != 0);
-    std::uint64_t mark = 0, weight = 0;    // weight 0: this generation is not timed
-    std::array<std::uint64_t, 2> ticks{};  // stepping, stabilisation
-    enum { kStep, kStabilise };
-    auto lap = [&](int part) {
-        if (!weight) return;
-        const std::uint64_t now = detail::cheap_ticks();
-        ticks[std::size_t(part)] += (now - mark) * weight;
-        mark = now;
-    };
+    PartClock clock;
     for (int attempt = 0;; ++attempt) {
         const auto loop_start = Clock::now();
-        ticks = {};
+        clock.reset();
         while (t < limit && !out.settled && !overflow && !due()) {
-            weight = t % kClockStride == 0 ? kClockStride : 0;
-            if (weight) mark = detail::cheap_ticks();
+            clock.begin(t);
             u->step(1);
             ++t;
-            lap(kStep);
+            clock.lap(PartClock::kStep);
             apgsearch.observe(*u, t);
             record_early();
             history.push_back(std::uint32_t(u->population()));
@@ -501,7 +554,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 out.settled = true;
                 out.generations = t;
                 out.period = 1;
-                lap(kStabilise);
+                clock.lap(PartClock::kStabilise);
                 break;
             }
             const bool new_signature = seen.emplace(u->signature(), t).second;
@@ -512,13 +565,12 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 // are the same.
                 const std::uint64_t period = t - first;
                 const std::vector<Cell> now = u->occupied();
-                lap(kStabilise);
+                clock.lap(PartClock::kStabilise);
                 // A confirmation is timed whole, once: the rest of this
                 // generation too.
-                weight = 1;
-                mark = detail::cheap_ticks();
+                clock.begin_whole();
                 std::uint64_t stepped = 0;
-                if (apgsearch.reading() || recording()) {
+                if (apgsearch.reading() || early.recording(apgsearch.decision(), out.settled, t)) {
                     // One at a time while the schedule reads generations; it
                     // may decide on the way (then the soup is classified
                     // there, unconfirmed).
@@ -533,7 +585,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                     t += period;
                     stepped = period;
                 }
-                lap(kStep);
+                clock.lap(PartClock::kStep);
                 if (stepped == period && u->occupied() == now) {
                     out.settled = true;
                     out.generations = first;
@@ -602,7 +654,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                     }
                 }
             }
-            lap(kStabilise);
+            clock.lap(PartClock::kStabilise);
         }
         if (replay && u == &*replay) {
             // Classification works on the real torus.
@@ -610,18 +662,14 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
             u = s.universe;
         }
         const double loop_seconds = seconds_since(loop_start);
-        if (const std::uint64_t all = ticks[kStep] + ticks[kStabilise]; all > 0) {
-            out.times.step += loop_seconds * double(ticks[kStep]) / double(all);
-            out.times.stabilise += loop_seconds * double(ticks[kStabilise]) / double(all);
-        }
+        clock.share(loop_seconds, out.times);
         const auto c0 = Clock::now();
         coded.clear();
-        if (early_coded && std::find(early_coded->begin(), early_coded->end(), "PATHOLOGICAL") ==
-                               early_coded->end()) {
+        if (early.stands()) {
             // What apgsearch counted where its population test succeeded;
             // the ships deleted since were among it.
-            out.objects = objects_before_early;
-            coded = *early_coded;
+            out.objects = early.objects_before();
+            coded = *early.coded();
         } else if (out.settled && u->population() > 0) {
             // One period of the ash, separated and coded.
             const std::uint64_t period = std::min<std::uint64_t>(out.period, 1024);
