@@ -600,14 +600,16 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 // keep kGuard cells from the torus's edge.
                 pops.push_back({t, u->population()});
                 // Ships are looked for once the population has been periodic for
-                // 128 generations (escaping ships keep it so; the ash must lose
+                // 64 generations (escaping ships keep it so; the ash must lose
                 // them to repeat; a quiet ash launches no new ship that could
                 // catch one deleted), or when the cells near the edge of the
                 // largest torus. Until then a torus that grows makes room:
                 // classifying every fragment of a chaotic soup each sweep cost
                 // more than stepping it, and a ship deleted early can be caught
-                // by a faster one launched later.
-                const bool quiet = population_periodic(history, 2 * kSweep);
+                // by a faster one launched later. (128 generations of quiet
+                // kept gliders flying 5% longer on B3/S23, the census the
+                // same on 45000 soups of 12 rules and symmetries.)
+                const bool quiet = population_periodic(history, kSweep);
                 Rect kept = u->live_box();
                 auto near_edge = [&](const Rect& b) {
                     return !b.empty() &&

@@ -4,7 +4,7 @@
 // at the centre of a torus and runs it as if on the unbounded plane:
 //   * every 64 generations the live cells are grouped (cells within two of
 //     each other are one group); once the population has been periodic for
-//     128 generations (escaping ships keep it so), or when the cells near
+//     64 generations (escaping ships keep it so), or when the cells near
 //     the edge of the largest torus, the small groups outside the box of
 //     the large ones are classified: a spaceship (ShipCatalog: the group
 //     alone reappears moved; neighbouring groups that are not ships alone
