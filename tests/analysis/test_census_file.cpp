@@ -169,6 +169,17 @@ TEST(CensusFile, HeaderFieldsAreChecked) {
     h = header();
     h.rule = "b3 s23";
     EXPECT_NE(error_of(h).find("field 'rule'"), std::string::npos);
+    // The first torus (--torus): written where it is not 256, read back.
+    h = header();
+    EXPECT_FALSE(h.json().contains("torus"));
+    h.torus = 1024;
+    EXPECT_EQ(h.json()["torus"], 1024);
+    EXPECT_EQ(parse_census_file(line(h.json()), "c.jsonl").header.torus, 1024u);
+    h.torus = 300;
+    EXPECT_NE(error_of(h).find("c.jsonl:1: field 'torus' is 300: expected a power of two"),
+              std::string::npos);
+    h.torus = 8192;
+    EXPECT_NE(error_of(h).find("field 'torus' is 8192"), std::string::npos);
 }
 
 }  // namespace
