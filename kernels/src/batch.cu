@@ -108,6 +108,8 @@ class DeviceTori {
         shape_ = batch.shape;
         count_ = batch.count;
         generations_ = batch.generations;
+        rules_host_ = batch.rules;
+        seeds_host_ = batch.seeds;
         if (count_ == 0) return;
         const std::size_t words = count_ * std::size_t(shape_.torus_words());
         std::uint64_t* host_words = host_words_.at_least(words);
@@ -135,6 +137,8 @@ class DeviceTori {
         shape_ = shape;
         count_ = rules.size();
         generations_.assign(count_, 0);
+        rules_host_.assign(rules.begin(), rules.end());
+        seeds_host_.assign(count_, 0);
         if (count_ == 0) return;
         const std::size_t words = count_ * std::size_t(shape_.torus_words());
         std::uint64_t* tori = device_at_least(a_, words);
@@ -303,22 +307,16 @@ class DeviceTori {
             gather_tori_kernel<<<blocks_for(n * torus_words), kThreads>>>(g);
             TOROID_CUDA_CHECK(cudaGetLastError());
             std::swap(a_, b_);
-            // Rules and seeds gathered on the host.
-            std::vector<CompiledRule> rules(count_);
-            std::vector<std::uint64_t> seeds(count_);
-            TOROID_CUDA_CHECK(cudaMemcpy(rules.data(), rules_.get(), count_ * sizeof(CompiledRule),
-                                         cudaMemcpyDeviceToHost));
-            TOROID_CUDA_CHECK(
-                cudaMemcpy(seeds.data(), seeds_.get(), count_ * 8, cudaMemcpyDeviceToHost));
+            // Rules and seeds gathered on the host, where they are kept.
             for (std::size_t k = 0; k < n; ++k) {
-                rules[k] = rules[keep[k]];
-                seeds[k] = seeds[keep[k]];
+                rules_host_[k] = rules_host_[keep[k]];
+                seeds_host_[k] = seeds_host_[keep[k]];
                 generations_[k] = generations_[keep[k]];
             }
-            TOROID_CUDA_CHECK(cudaMemcpy(rules_.get(), rules.data(), n * sizeof(CompiledRule),
+            TOROID_CUDA_CHECK(cudaMemcpy(rules_.get(), rules_host_.data(), n * sizeof(CompiledRule),
                                          cudaMemcpyHostToDevice));
             TOROID_CUDA_CHECK(
-                cudaMemcpy(seeds_.get(), seeds.data(), n * 8, cudaMemcpyHostToDevice));
+                cudaMemcpy(seeds_.get(), seeds_host_.data(), n * 8, cudaMemcpyHostToDevice));
             if (boxes_ready_) {
                 // The kept tori's boxes; the output buffer (the larger
                 // batch's last tori) zeroed, its boxes empty.
@@ -335,6 +333,8 @@ class DeviceTori {
         }
         count_ = n;
         generations_.resize(n);
+        rules_host_.resize(n);
+        seeds_host_.resize(n);
         upload_generations();
     }
 
@@ -400,7 +400,9 @@ class DeviceTori {
 
     TorusShape shape_;
     std::size_t count_ = 0;
-    std::vector<std::uint64_t> generations_;  // of each torus, on the host
+    // Of each torus, on the host too (keep() gathers them there).
+    std::vector<std::uint64_t> generations_, seeds_host_;
+    std::vector<CompiledRule> rules_host_;
     DeviceBuffer<std::uint64_t> a_, b_, hashes_, seeds_, generations_device_, signatures_,
         tile_hash_, tile_count_, tile_offset_, sparse_word_, keep_, scratch_hash_, scratch_sig_;
     DeviceBuffer<std::uint32_t> pops_, tile_pops_, sparse_index_, scratch_pops_;

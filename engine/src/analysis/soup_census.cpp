@@ -9,6 +9,7 @@
 #include <numeric>
 #include <optional>
 
+#include "apgsearch_plane.hpp"
 #include "cell_groups.hpp"
 #include "replayed_torus.hpp"
 #include "soup_census_state.hpp"
@@ -103,169 +104,6 @@ std::vector<bool> ships_away(const ShipCatalog& catalog, const std::vector<int>&
     }
     return away;
 }
-
-// apgsearch's plane beside the census's torus, read by its schedule
-// (apgsearch_schedule.hpp): lifelib's coordinates are the torus's less
-// (ox, oy), which move with the cells, and the ships the census deleted
-// fly on there. Two-state rules only (`on`).
-class ApgsearchPlane {
-  public:
-    ApgsearchPlane(bool on, detail::LifelibTiling tiling, std::int64_t ox, std::int64_t oy)
-        : on_(on), tiling_(tiling), ox_(ox), oy_(oy) {}
-
-    bool on() const { return on_; }
-    // Whether the schedule still reads generations (each must be observed).
-    bool reading() const { return on_ && !schedule_.decision(); }
-    void moved(std::int64_t dx, std::int64_t dy) { ox_ += dx, oy_ += dy; }
-    void deleted(std::vector<detail::FlownShip>& ships, std::uint64_t t) {
-        for (detail::FlownShip& f : ships) {
-            f.x -= ox_;
-            f.y -= oy_;
-            f.at = t;
-            flown_.push_back(std::move(f));
-        }
-    }
-
-    // The torus u at generation t, for the schedule if it reads it.
-    void observe(const Universe& u, std::uint64_t t) {
-        if (!reading() || t != schedule_.next()) return;
-        std::int64_t population = std::int64_t(u.population());
-        for (const detail::FlownShip& f : flown_)
-            population += std::int64_t(
-                f.kind.phases[std::size_t((t - f.at) % std::uint64_t(f.kind.period))].size());
-        std::uint64_t hash = 0;
-        if (schedule_.hash_wanted()) {
-            std::vector<Cell> plane = u.cells();
-            for (Cell& c : plane) c.x -= ox_, c.y -= oy_;
-            for (const detail::FlownShip& f : flown_) {
-                const std::vector<Cell> ship =
-                    ShipCatalog::cells_at(f.kind, f.x, f.y, std::int64_t(f.at), std::int64_t(t));
-                plane.insert(plane.end(), ship.begin(), ship.end());
-            }
-            hash = detail::lifelib_total_hash(tiling_, plane);
-        }
-        schedule_.observe(population, hash);
-    }
-
-    // Where apgsearch classifies the soup, once its schedule has ended
-    // (Decision::periodic_population: by its population test).
-    const std::optional<detail::ApgsearchSchedule::Decision>& decision() const {
-        return schedule_.decision();
-    }
-
-  private:
-    bool on_;
-    detail::LifelibTiling tiling_;
-    std::int64_t ox_, oy_;
-    std::vector<detail::FlownShip> flown_;
-    detail::ApgsearchSchedule schedule_;
-};
-
-// The run's clock. It is read between the parts of one generation in
-// kStride, as ticks (ticks.hpp: a tenth of a steady_clock reading), and
-// those ticks count kStride times; the loop's steady_clock time is shared
-// out between the parts in proportion to their ticks. The stride is prime
-// to the sweeps' kSweep, so sweeps fall on timed generations as often as
-// any other; reading the clock every generation cost 2% of a census.
-class PartClock {
-  public:
-    enum Part { kStep, kStabilise };
-    static constexpr std::uint64_t kStride = 7;
-    static_assert(SoupCensusRunner::kSweep % kStride != 0);
-
-    void reset() { ticks_ = {}; }
-    // Generation t starts (timed one in kStride).
-    void begin(std::uint64_t t) {
-        weight_ = t % kStride == 0 ? kStride : 0;
-        if (weight_) mark_ = detail::cheap_ticks();
-    }
-    // The rest of this generation is timed, once.
-    void begin_whole() {
-        weight_ = 1;
-        mark_ = detail::cheap_ticks();
-    }
-    // The time since the last reading goes to `part`.
-    void lap(Part part) {
-        if (!weight_) return;
-        const std::uint64_t now = detail::cheap_ticks();
-        ticks_[std::size_t(part)] += (now - mark_) * weight_;
-        mark_ = now;
-    }
-    // The loop's `seconds` shared out between stepping and stabilisation.
-    void share(double seconds, CensusTimes& times) const {
-        const std::uint64_t all = ticks_[kStep] + ticks_[kStabilise];
-        if (all == 0) return;
-        times.step += seconds * double(ticks_[kStep]) / double(all);
-        times.stabilise += seconds * double(ticks_[kStabilise]) / double(all);
-    }
-
-  private:
-    std::uint64_t mark_ = 0, weight_ = 0;  // weight 0: this generation is not timed
-    std::array<std::uint64_t, 2> ticks_{};
-};
-
-// Where apgsearch's population test succeeds before the soup's cells
-// repeat, apgsearch classifies what is there: the soup's phases over the
-// window are kept and coded (unless a ship is deleted or the torus grows
-// meanwhile), and that coding stands when it holds no PATHOLOGICAL
-// (apgsearch would run on 10000 generations, by when the soup has settled).
-class EarlyWindow {
-  public:
-    using Decision = detail::ApgsearchSchedule::Decision;
-
-    // Whether the window is being kept (the runner then steps one
-    // generation at a time).
-    bool recording(const std::optional<Decision>& d, bool settled, std::uint64_t t) const {
-        const Decision* e = followed(d);
-        return e && !settled && t < e->start + e->window;
-    }
-    // Generation t of the soup (its census so far `out`, on a torus of side
-    // `side`); at the window's end code(phases, window) codes the phases
-    // kept, or gives nothing.
-    template <class Code>
-    void observe(const std::optional<Decision>& d, std::uint64_t t, const SoupCensus& out,
-                 std::int64_t side, const Universe& u, Code&& code) {
-        const Decision* e = followed(d);
-        if (!e || t < e->start || t > e->start + e->window) return;
-        if (out.settled) {
-            done_ = true;
-            return;
-        }
-        if (t == e->start) {
-            before_ = out.objects;
-            ships_ = out.ships_removed;
-            side_ = side;
-        } else if (out.ships_removed != ships_ || side != side_) {
-            done_ = true;  // a ship deleted or the torus grown: not followed
-            return;
-        }
-        phases_.push_back(u.occupied());
-        if (t == e->start + e->window) {
-            coded_ = code(phases_, e->window);
-            done_ = true;
-            phases_.clear();
-        }
-    }
-    // Whether the window's coding stands, what it coded and the objects
-    // counted before it (ships deleted on the way).
-    bool stands() const {
-        return coded_ && std::find(coded_->begin(), coded_->end(), "PATHOLOGICAL") == coded_->end();
-    }
-    const std::optional<std::vector<std::string>>& coded() const { return coded_; }
-    const std::vector<std::string>& objects_before() const { return before_; }
-
-  private:
-    const Decision* followed(const std::optional<Decision>& d) const {
-        return d && d->periodic_population && !done_ ? &*d : nullptr;
-    }
-
-    std::vector<std::vector<Cell>> phases_;
-    std::optional<std::vector<std::string>> coded_;
-    std::vector<std::string> before_;
-    bool done_ = false;
-    std::uint64_t ships_ = 0;
-    std::int64_t side_ = 0;
-};
 
 }  // namespace
 
@@ -476,14 +314,15 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     s.use_torus(side);
     Universe* u = s.universe;
     // apgsearch's plane beside the torus, for its schedule.
-    ApgsearchPlane apgsearch(!s.multistate, s.tiling, side / 2 + kCentreX - soup.width() / 2 - x0,
-                             side / 2 + kCentreY - soup.height() / 2 - y0);
+    detail::ApgsearchPlane apgsearch(!s.multistate, s.tiling,
+                                     side / 2 + kCentreX - soup.width() / 2 - x0,
+                                     side / 2 + kCentreY - soup.height() / 2 - y0);
     std::uint64_t t = 0;
     // Where apgsearch's schedule ends the run of a soup that has not
     // settled, the window of its separation starts.
     std::uint64_t classify_at = std::numeric_limits<std::uint64_t>::max(),
                   window = State::kUnsettledWindow;
-    EarlyWindow early;
+    detail::EarlyWindow early;
     // The window's phases coded as apgsearch codes them there, or nothing
     // where an island of its envelope does not repeat alone.
     auto code_window = [&](std::vector<std::vector<Cell>>& phases,
@@ -538,7 +377,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
     std::uint64_t limit = s.options.max_generations;
     bool overflow = false;
     std::vector<std::string> coded;  // the last coding of the ash or the unsettled parts
-    PartClock clock;
+    detail::PartClock clock;
     for (int attempt = 0;; ++attempt) {
         const auto loop_start = Clock::now();
         clock.reset();
@@ -546,7 +385,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
             clock.begin(t);
             u->step(1);
             ++t;
-            clock.lap(PartClock::kStep);
+            clock.lap(detail::PartClock::kStep);
             apgsearch.observe(*u, t);
             record_early();
             history.push_back(std::uint32_t(u->population()));
@@ -554,7 +393,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 out.settled = true;
                 out.generations = t;
                 out.period = 1;
-                clock.lap(PartClock::kStabilise);
+                clock.lap(detail::PartClock::kStabilise);
                 break;
             }
             const bool new_signature = seen.emplace(u->signature(), t).second;
@@ -565,7 +404,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                 // are the same.
                 const std::uint64_t period = t - first;
                 const std::vector<Cell> now = u->occupied();
-                clock.lap(PartClock::kStabilise);
+                clock.lap(detail::PartClock::kStabilise);
                 // A confirmation is timed whole, once: the rest of this
                 // generation too.
                 clock.begin_whole();
@@ -585,7 +424,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                     t += period;
                     stepped = period;
                 }
-                clock.lap(PartClock::kStep);
+                clock.lap(detail::PartClock::kStep);
                 if (stepped == period && u->occupied() == now) {
                     out.settled = true;
                     out.generations = first;
@@ -656,7 +495,7 @@ SoupCensus SoupCensusRunner::run_pattern(const Grid& soup, std::int64_t x0, std:
                     }
                 }
             }
-            clock.lap(PartClock::kStabilise);
+            clock.lap(detail::PartClock::kStabilise);
         }
         if (replay && u == &*replay) {
             // Classification works on the real torus.
